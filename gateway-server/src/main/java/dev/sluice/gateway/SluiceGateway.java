@@ -1,0 +1,146 @@
+package dev.sluice.gateway;
+
+import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.avatica.SluiceMeta;
+import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
+import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.session.ClusterDefinition;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.SessionClusters;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A running gateway: the session clusters (starting the embedded one if declared), the sessions and the HTTP
+ * endpoint. Closing it stops accepting requests, closes every session (cancelling its jobs) and stops the embedded
+ * cluster.
+ */
+public final class SluiceGateway implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SluiceGateway.class);
+
+    private final @Nullable EmbeddedFlinkCluster embeddedCluster;
+    private final SessionRegistry sessions;
+    private final SluiceHttpServer httpServer;
+    private final ScheduledExecutorService housekeeping;
+
+    private SluiceGateway(
+            @Nullable EmbeddedFlinkCluster embeddedCluster,
+            SessionRegistry sessions,
+            SluiceHttpServer httpServer,
+            ScheduledExecutorService housekeeping) {
+        this.embeddedCluster = embeddedCluster;
+        this.sessions = sessions;
+        this.httpServer = httpServer;
+        this.housekeeping = housekeeping;
+    }
+
+    /** Starts a gateway; on failure everything started so far is stopped again. */
+    public static SluiceGateway start(GatewayConfig config) throws Exception {
+        requireNonNull(config, "config is null");
+        LOG.info(
+                "Starting Sluice {} on Flink {}, Java {} ({})",
+                version(),
+                EnvironmentInformation.getVersion(),
+                System.getProperty("java.version"),
+                System.getProperty("java.vm.name"));
+        EmbeddedFlinkCluster embedded = null;
+        SessionRegistry sessions = null;
+        ScheduledExecutorService housekeeping = null;
+        try {
+            List<ClusterEndpoint> endpoints = new ArrayList<>();
+            for (ClusterDefinition cluster : config.clusters()) {
+                switch (cluster.kind()) {
+                    case EMBEDDED -> {
+                        embedded = EmbeddedFlinkCluster.start(
+                                cluster.name(), config.flinkOptions(), config.embeddedCluster());
+                        endpoints.add(embedded.endpoint());
+                    }
+                    case REMOTE -> {
+                        endpoints.add(new ClusterEndpoint(
+                                cluster.name(), cluster.kind(), requireNonNull(cluster.restAddress(), "restAddress")));
+                        LOG.info("Remote session cluster '{}' at {}", cluster.name(), cluster.restAddress());
+                    }
+                }
+            }
+            SessionClusters clusters = new SessionClusters(endpoints);
+            sessions = new SessionRegistry(clusters, config.flinkOptions(), config.session(), System::nanoTime);
+            housekeeping =
+                    Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
+            long period = Math.max(
+                    1,
+                    Math.min(
+                            config.session().idleTimeout().toMillis() / 4,
+                            Duration.ofSeconds(30).toMillis()));
+            housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
+            SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+            SluiceHttpServer httpServer = SluiceHttpServer.start(config.server(), new AvaticaRequestHandler(meta));
+            SluiceGateway gateway = new SluiceGateway(embedded, sessions, httpServer, housekeeping);
+            LOG.info(
+                    "Serving the Avatica protocol (protobuf and JSON) at {}; clusters {} (default '{}')",
+                    httpServer.localAddress(),
+                    clusters.names(),
+                    clusters.defaultCluster().name());
+            return gateway;
+        } catch (Exception e) {
+            if (housekeeping != null) {
+                housekeeping.shutdownNow();
+            }
+            if (sessions != null) {
+                sessions.close();
+            }
+            if (embedded != null) {
+                embedded.close();
+            }
+            throw e;
+        }
+    }
+
+    /** The address the gateway listens on. */
+    public InetSocketAddress address() {
+        return httpServer.localAddress();
+    }
+
+    /** The URL a JDBC client connects with. */
+    public String jdbcUrl() {
+        InetSocketAddress address = address();
+        String host = address.getAddress().isAnyLocalAddress() ? "127.0.0.1" : address.getHostString();
+        return "jdbc:sluice://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
+    }
+
+    /** Number of open sessions. */
+    public int openSessions() {
+        return sessions.size();
+    }
+
+    static String version() {
+        String version = SluiceGateway.class.getPackage().getImplementationVersion();
+        return version == null ? "(development build)" : version;
+    }
+
+    @Override
+    public void close() throws Exception {
+        LOG.info("Stopping Sluice gateway");
+        httpServer.close();
+        housekeeping.shutdownNow();
+        sessions.close();
+        if (embeddedCluster != null) {
+            embeddedCluster.close();
+        }
+        LOG.info("Sluice gateway stopped");
+    }
+}

@@ -1,0 +1,54 @@
+package dev.sluice.gateway.avatica;
+
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.metrics.noop.NoopMetricsSystem;
+import org.apache.calcite.avatica.remote.Handler.HandlerResponse;
+import org.apache.calcite.avatica.remote.LocalService;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Answers one Avatica request body, protobuf or JSON, and returns the encoded response.
+ *
+ * <p>Avatica's clients label both encodings {@code application/octet-stream}, so the encoding is told by the body:
+ * a JSON request is an object and starts with '{' (after white space); a protobuf {@code WireMessage} starts with
+ * the tag of its field 1, byte 0x0A.
+ */
+public final class AvaticaRequestHandler {
+    private final SluiceProtobufHandler protobuf;
+    private final SluiceJsonHandler json;
+
+    public AvaticaRequestHandler(Meta meta) {
+        LocalService service = new LocalService(meta);
+        this.protobuf = new SluiceProtobufHandler(service, NoopMetricsSystem.getInstance());
+        this.json = new SluiceJsonHandler(service, NoopMetricsSystem.getInstance());
+    }
+
+    /** Handles {@code body}; failures are encoded as Avatica error responses, never thrown. */
+    public EncodedResponse handle(byte[] body) {
+        if (isJson(body)) {
+            HandlerResponse<String> response = json.apply(new String(body, StandardCharsets.UTF_8));
+            return new EncodedResponse(
+                    response.getResponse().getBytes(StandardCharsets.UTF_8),
+                    response.getStatusCode(),
+                    "application/json; charset=UTF-8");
+        }
+        HandlerResponse<byte[]> response = protobuf.apply(body);
+        return new EncodedResponse(response.getResponse(), response.getStatusCode(), "application/octet-stream");
+    }
+
+    static boolean isJson(byte[] body) {
+        for (byte b : body) {
+            if (b == '{') {
+                return true;
+            }
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** An encoded Avatica response with its HTTP status. */
+    public record EncodedResponse(byte[] body, int httpStatus, String contentType) {}
+}

@@ -1,0 +1,166 @@
+package dev.sluice.gateway.avatica;
+
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.SqlType;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.types.logical.CharType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.VarBinaryType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+
+import java.sql.DatabaseMetaData;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Maps Flink column types to JDBC types and Avatica column metadata.
+ *
+ * <p>The wire representation follows Avatica's own JDBC server: the {@link ColumnMetaData.Rep} is the one of the
+ * JDBC type's internal Java class, and {@link WireValues} produces values of that class. Types JDBC cannot express
+ * directly (arrays, maps, rows, intervals, raw) travel as their SQL text, typed {@code VARCHAR} with Flink's type
+ * name, so no value is ever dropped.
+ */
+final class ColumnTypes {
+    private ColumnTypes() {}
+
+    static List<ColumnMetaData> columns(ResolvedSchema schema) {
+        List<Column> flinkColumns = schema.getColumns();
+        List<ColumnMetaData> columns = new ArrayList<>(flinkColumns.size());
+        for (int i = 0; i < flinkColumns.size(); i++) {
+            Column column = flinkColumns.get(i);
+            columns.add(column(i, column.getName(), column.getDataType().getLogicalType()));
+        }
+        return columns;
+    }
+
+    static ColumnMetaData column(int ordinal, String name, LogicalType type) {
+        int jdbcType = jdbcType(type);
+        SqlType sqlType = SqlType.valueOf(jdbcType);
+        ColumnMetaData.Rep rep = ColumnMetaData.Rep.of(sqlType.internal);
+        ColumnMetaData.AvaticaType avaticaType = ColumnMetaData.scalar(jdbcType, typeName(type), rep);
+        return new ColumnMetaData(
+                ordinal,
+                false,
+                true,
+                true,
+                false,
+                type.isNullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
+                isSigned(type),
+                displaySize(type),
+                name,
+                name,
+                null,
+                precision(type),
+                scale(type),
+                null,
+                null,
+                avaticaType,
+                true,
+                false,
+                false,
+                sqlType.clazz.getName());
+    }
+
+    /** The JDBC type of a Flink type; see the class comment for types without a JDBC equivalent. */
+    static int jdbcType(LogicalType type) {
+        return switch (type.getTypeRoot()) {
+            case CHAR -> Types.CHAR;
+            case VARCHAR -> Types.VARCHAR;
+            case BOOLEAN -> Types.BOOLEAN;
+            case BINARY -> Types.BINARY;
+            case VARBINARY -> Types.VARBINARY;
+            case DECIMAL -> Types.DECIMAL;
+            case TINYINT -> Types.TINYINT;
+            case SMALLINT -> Types.SMALLINT;
+            case INTEGER -> Types.INTEGER;
+            case BIGINT -> Types.BIGINT;
+            case FLOAT -> Types.REAL;
+            case DOUBLE -> Types.DOUBLE;
+            case DATE -> Types.DATE;
+            case TIME_WITHOUT_TIME_ZONE -> Types.TIME;
+            case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE ->
+                Types.TIMESTAMP;
+            case NULL -> Types.NULL;
+            case INTERVAL_YEAR_MONTH,
+                    INTERVAL_DAY_TIME,
+                    ARRAY,
+                    MULTISET,
+                    MAP,
+                    ROW,
+                    DISTINCT_TYPE,
+                    STRUCTURED_TYPE,
+                    RAW,
+                    SYMBOL,
+                    UNRESOLVED,
+                    DESCRIPTOR,
+                    VARIANT,
+                    BITMAP -> Types.VARCHAR;
+        };
+    }
+
+    private static String typeName(LogicalType type) {
+        return switch (type.getTypeRoot()) {
+            case VARCHAR -> "VARCHAR";
+            case CHAR -> "CHAR";
+            case BINARY -> "BINARY";
+            case VARBINARY -> "VARBINARY";
+            case DECIMAL -> "DECIMAL";
+            case FLOAT -> "FLOAT";
+            case TIME_WITHOUT_TIME_ZONE -> "TIME";
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> "TIMESTAMP";
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> "TIMESTAMP_LTZ";
+            default -> type.copy(true).asSummaryString();
+        };
+    }
+
+    private static boolean isSigned(LogicalType type) {
+        return switch (type.getTypeRoot()) {
+            case DECIMAL, TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE -> true;
+            default -> false;
+        };
+    }
+
+    private static int precision(LogicalType type) {
+        return switch (type.getTypeRoot()) {
+            case CHAR -> ((CharType) type).getLength();
+            case VARCHAR -> ((VarCharType) type).getLength();
+            case VARBINARY -> ((VarBinaryType) type).getLength();
+            case DECIMAL -> ((DecimalType) type).getPrecision();
+            case TINYINT -> 3;
+            case SMALLINT -> 5;
+            case INTEGER -> 10;
+            case BIGINT -> 19;
+            case FLOAT -> 7;
+            case DOUBLE -> 15;
+            default -> LogicalTypeChecks.hasPrecision(type, 0) ? 0 : precisionOrZero(type);
+        };
+    }
+
+    private static int precisionOrZero(LogicalType type) {
+        try {
+            return LogicalTypeChecks.getPrecision(type);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static int scale(LogicalType type) {
+        return type instanceof DecimalType decimal ? decimal.getScale() : 0;
+    }
+
+    private static int displaySize(LogicalType type) {
+        int precision = precision(type);
+        return switch (type.getTypeRoot()) {
+            case BOOLEAN -> 5;
+            case DATE -> 10;
+            case TIME_WITHOUT_TIME_ZONE -> 12;
+            case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> 29;
+            case DECIMAL -> precision + 2;
+            default -> precision > 0 ? precision : 20;
+        };
+    }
+}

@@ -1,0 +1,10 @@
+package dev.sluice.gateway.avatica;
+
+/** A request body that is not a valid Avatica message in either protobuf or JSON. */
+public final class MalformedRequestException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public MalformedRequestException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.sluice.gateway.avatica;
+
+import org.apache.calcite.avatica.remote.Service;
+
+/**
+ * Every error the gateway reports, with a stable code and its SQLState. Codes are numbered by range: user errors
+ * from 0x0000, internal from 0x1_0000, external systems (the Flink cluster) from 0x2_0000, resources from 0x3_0000.
+ */
+public enum SluiceErrorCode {
+    /** Code 1 is Avatica's "missing connection", which its client may answer by reconnecting. */
+    NO_SUCH_CONNECTION(Service.ErrorResponse.MISSING_CONNECTION_ERROR_CODE, "08003"),
+    SYNTAX_ERROR(0x0002, "42000"),
+    VALIDATION_ERROR(0x0003, "42000"),
+    UNSUPPORTED_OPERATION(0x0004, "0A000"),
+    NO_SUCH_STATEMENT(0x0005, "HY010"),
+    NO_OPEN_RESULT(0x0006, "24000"),
+    UNKNOWN_CLUSTER(0x0007, "08001"),
+    MALFORMED_REQUEST(0x0008, "08S01"),
+    INVALID_PARAMETER_VALUE(0x0009, "22023"),
+    GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
+    CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
+    QUERY_FAILED(0x2_0002, "HY000"),
+    TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
+    RESULT_TOO_LARGE(0x3_0002, "54000");
+
+    private final int code;
+    private final String sqlState;
+
+    SluiceErrorCode(int code, String sqlState) {
+        this.code = code;
+        this.sqlState = sqlState;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+}

@@ -1,0 +1,185 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.gateway.session.InvalidOptionValueException;
+import dev.sluice.gateway.session.NoResultException;
+import dev.sluice.gateway.session.NoSuchSessionException;
+import dev.sluice.gateway.session.NoSuchStatementException;
+import dev.sluice.gateway.session.ResultTooLargeException;
+import dev.sluice.gateway.session.TooManySessionsException;
+import dev.sluice.planner.InvalidStatementException;
+import dev.sluice.session.UnknownClusterException;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
+import org.apache.flink.runtime.client.JobExecutionException;
+import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.util.ExceptionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The one place where exceptions become Avatica errors with a {@link SluiceErrorCode} and SQLState.
+ *
+ * <p>Avatica turns any exception that is not an {@link AvaticaRuntimeException} into code -1 and SQLState
+ * {@code 00000}, which clients cannot act on (Python's phoenixdb raises {@code InternalError} for it). Both request
+ * handlers route every failure through {@link #translate(Throwable)}.
+ */
+public final class SluiceErrors {
+    private static final Logger LOG = LoggerFactory.getLogger(SluiceErrors.class);
+
+    private SluiceErrors() {}
+
+    /** Returns an Avatica error for {@code failure}; never throws. */
+    public static AvaticaRuntimeException translate(Throwable failure) {
+        if (failure instanceof AvaticaRuntimeException avatica) {
+            return avatica;
+        }
+        SluiceErrorCode code = classify(failure);
+        String message = message(code, failure);
+        if (code == SluiceErrorCode.GENERIC_INTERNAL_ERROR) {
+            LOG.error("Internal error: {}", message, failure);
+        } else {
+            LOG.debug("Request failed with {}: {}", code, message, failure);
+        }
+        return toAvatica(code, message);
+    }
+
+    public static AvaticaRuntimeException toAvatica(SluiceErrorCode code, String message) {
+        return new AvaticaRuntimeException(message, code.code(), code.sqlState(), AvaticaSeverity.ERROR);
+    }
+
+    static SluiceErrorCode classify(Throwable failure) {
+        if (has(failure, InvalidStatementException.class) || has(failure, SqlParserException.class)) {
+            return SluiceErrorCode.SYNTAX_ERROR;
+        }
+        if (has(failure, ValidationException.class)) {
+            return SluiceErrorCode.VALIDATION_ERROR;
+        }
+        if (failure instanceof InvalidOptionValueException) {
+            return SluiceErrorCode.INVALID_PARAMETER_VALUE;
+        }
+        if (failure instanceof NoSuchSessionException) {
+            return SluiceErrorCode.NO_SUCH_CONNECTION;
+        }
+        if (failure instanceof NoSuchStatementException) {
+            return SluiceErrorCode.NO_SUCH_STATEMENT;
+        }
+        if (failure instanceof NoResultException) {
+            return SluiceErrorCode.NO_OPEN_RESULT;
+        }
+        if (failure instanceof UnknownClusterException) {
+            return SluiceErrorCode.UNKNOWN_CLUSTER;
+        }
+        if (failure instanceof TooManySessionsException) {
+            return SluiceErrorCode.TOO_MANY_CONNECTIONS;
+        }
+        if (has(failure, ResultTooLargeException.class)) {
+            return SluiceErrorCode.RESULT_TOO_LARGE;
+        }
+        if (failure instanceof UnsupportedOperationException) {
+            return SluiceErrorCode.UNSUPPORTED_OPERATION;
+        }
+        if (failure instanceof MalformedRequestException) {
+            return SluiceErrorCode.MALFORMED_REQUEST;
+        }
+        if (has(failure, JobExecutionException.class)) {
+            return SluiceErrorCode.QUERY_FAILED;
+        }
+        if (isClusterUnreachable(failure)) {
+            return SluiceErrorCode.CLUSTER_UNAVAILABLE;
+        }
+        return SluiceErrorCode.GENERIC_INTERNAL_ERROR;
+    }
+
+    private static boolean isClusterUnreachable(Throwable failure) {
+        return has(failure, ConnectException.class)
+                || has(failure, NoRouteToHostException.class)
+                || has(failure, UnknownHostException.class)
+                || has(failure, TimeoutException.class)
+                || ExceptionUtils.findThrowableWithMessage(failure, "Connection refused")
+                        .isPresent();
+    }
+
+    private static String message(SluiceErrorCode code, Throwable failure) {
+        return switch (code) {
+            case SYNTAX_ERROR, VALIDATION_ERROR -> userMessage(failure);
+            case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
+            case CLUSTER_UNAVAILABLE -> "Flink session cluster is unreachable: " + deepestMessage(failure);
+            case GENERIC_INTERNAL_ERROR -> "Internal error in the gateway: " + failure + rootCause(failure);
+            default -> String.valueOf(failure.getMessage());
+        };
+    }
+
+    /** Flink's planner errors, with the line and column of the innermost parser error if the text lacks them. */
+    private static String userMessage(Throwable failure) {
+        String message = causalMessages(failure);
+        if (!message.contains("line ")) {
+            message += parserPosition(failure);
+        }
+        return message;
+    }
+
+    /**
+     * Calcite's {@code SqlParseException.getPos()}, read by reflection: Calcite lives in the planner's own class
+     * loader, so its types cannot be named here.
+     */
+    private static String parserPosition(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            try {
+                Object position = cause.getClass().getMethod("getPos").invoke(cause);
+                if (position != null) {
+                    Object line = position.getClass().getMethod("getLineNum").invoke(position);
+                    Object column =
+                            position.getClass().getMethod("getColumnNum").invoke(position);
+                    return " at line " + line + ", column " + column;
+                }
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // not a parser exception: look further down the chain
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return "";
+    }
+
+    private static String causalMessages(Throwable failure) {
+        StringBuilder message = new StringBuilder(String.valueOf(failure.getMessage()));
+        Throwable cause = failure.getCause();
+        while (cause != null && cause != failure) {
+            String causeMessage = cause.getMessage();
+            if (causeMessage != null && !message.toString().contains(causeMessage)) {
+                message.append(": ").append(causeMessage);
+            }
+            failure = cause;
+            cause = cause.getCause();
+        }
+        return message.toString();
+    }
+
+    private static String rootCause(Throwable failure) {
+        Throwable root = ExceptionUtils.stripCompletionException(failure);
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == failure ? "" : " (caused by " + root + ")";
+    }
+
+    private static String deepestMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root instanceof IOException || root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+
+    private static boolean has(Throwable failure, Class<? extends Throwable> type) {
+        return ExceptionUtils.findThrowable(failure, type).isPresent();
+    }
+}

@@ -1,0 +1,388 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.gateway.session.GatewaySession;
+import dev.sluice.gateway.session.GatewayStatement;
+import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.session.StatementOutcome;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.ConnectionPropertiesImpl;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.Row;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Avatica's server-side {@link Meta} over gateway sessions: each Avatica connection is one {@link GatewaySession}.
+ *
+ * <p>Exceptions thrown here reach the client through {@link SluiceErrors}, which gives each an SQLState.
+ */
+public final class SluiceMeta implements Meta {
+    /** Rows in a frame when the client does not say (Avatica's default fetch size). */
+    static final int DEFAULT_FRAME_ROWS = 100;
+
+    private final SessionRegistry sessions;
+    private final Map<DatabaseProperty, Object> databaseProperties;
+    private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
+    private final Map<StatementKey, String> preparedSql = new ConcurrentHashMap<>();
+
+    public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
+        this.sessions = requireNonNull(sessions, "sessions is null");
+        Map<DatabaseProperty, Object> properties = new EnumMap<>(DatabaseProperty.class);
+        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, "Sluice on Apache Flink");
+        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, gatewayVersion + " (Flink " + flinkVersion + ")");
+        properties.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_NONE);
+        this.databaseProperties = Collections.unmodifiableMap(properties);
+    }
+
+    // ---- connections and statements
+
+    @Override
+    public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+        sessions.open(ch.id, info == null ? Map.of() : info);
+        connectionProperties.put(ch.id, new ConnectionPropertiesImpl());
+    }
+
+    @Override
+    public void closeConnection(ConnectionHandle ch) {
+        sessions.close(ch.id);
+        connectionProperties.remove(ch.id);
+        preparedSql.keySet().removeIf(key -> key.connectionId().equals(ch.id));
+    }
+
+    @Override
+    public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
+        sessions.require(ch.id);
+        ConnectionPropertiesImpl current =
+                connectionProperties.computeIfAbsent(ch.id, id -> new ConnectionPropertiesImpl());
+        current.merge(properties);
+        current.setDirty(false);
+        return current;
+    }
+
+    @Override
+    public StatementHandle createStatement(ConnectionHandle ch) {
+        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        return new StatementHandle(ch.id, statement.id(), null);
+    }
+
+    @Override
+    public void closeStatement(StatementHandle h) {
+        GatewaySession session = sessions.find(h.connectionId);
+        if (session != null) {
+            session.closeStatement(h.id);
+        }
+        preparedSql.remove(new StatementKey(h.connectionId, h.id));
+    }
+
+    // ---- execution
+
+    @Override
+    public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        preparedSql.put(new StatementKey(ch.id, statement.id()), sql);
+        // TODO(#6): parse with Calcite to report parameters and result columns at prepare time
+        Signature signature = new Signature(
+                List.of(), sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
+        return new StatementHandle(ch.id, statement.id(), signature);
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) {
+        return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(
+            StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback) {
+        GatewaySession session = sessions.require(h.connectionId);
+        GatewayStatement statement = session.requireStatement(h.id);
+        StatementOutcome outcome = session.execute(statement, sql, maxRowCount);
+        return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
+    }
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount) {
+        return execute(h, parameterValues, (int) Math.min(Integer.MAX_VALUE, maxRowCount));
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
+        if (parameterValues != null && !parameterValues.isEmpty()) {
+            // TODO(#6): bind parameters as typed Flink SQL literals
+            throw new UnsupportedOperationException("Statement parameters ('?') are not supported yet");
+        }
+        String sql = preparedSql.get(new StatementKey(h.connectionId, h.id));
+        if (sql == null) {
+            throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
+        }
+        GatewaySession session = sessions.require(h.connectionId);
+        GatewayStatement statement = session.requireStatement(h.id);
+        StatementOutcome outcome = session.execute(statement, sql, -1);
+        return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
+    }
+
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
+        GatewaySession session = sessions.require(h.connectionId);
+        GatewayStatement statement = session.requireStatement(h.id);
+        long[] counts = new long[sqlCommands.size()];
+        for (int i = 0; i < counts.length; i++) {
+            StatementOutcome outcome = session.execute(statement, sqlCommands.get(i), -1);
+            if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
+                statement.close();
+                throw new UnsupportedOperationException(
+                        "Batch statement " + (i + 1) + " returns rows; a batch may only hold DDL, DML and SET");
+            }
+            counts[i] = count.count();
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
+        // TODO(#6): batches of bound parameters
+        throw new UnsupportedOperationException("Batches of statement parameters are not supported yet");
+    }
+
+    @Override
+    public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
+        GatewaySession session = sessions.require(h.connectionId);
+        GatewayStatement.Page page = session.requireStatement(h.id).fetch(offset, frameRows(fetchMaxRowCount));
+        return frame(page, session);
+    }
+
+    @Override
+    public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
+        // results live in the gateway's session; there is nothing to recreate after a client-side failover
+        return false;
+    }
+
+    @Override
+    public void commit(ConnectionHandle ch) {
+        // every Flink statement takes effect when it completes (auto-commit); there is nothing pending to commit
+        sessions.require(ch.id);
+    }
+
+    @Override
+    public void rollback(ConnectionHandle ch) {
+        throw new UnsupportedOperationException("Flink has no transactions: statements cannot be rolled back");
+    }
+
+    @Override
+    public Iterable<Object> createIterable(
+            StatementHandle stmt,
+            QueryState state,
+            Signature signature,
+            List<TypedValue> parameters,
+            Frame firstFrame) {
+        throw new UnsupportedOperationException("createIterable is a client-side call");
+    }
+
+    private MetaResultSet resultSet(
+            StatementHandle h,
+            GatewaySession session,
+            GatewayStatement statement,
+            String sql,
+            StatementOutcome outcome,
+            int maxRowsInFirstFrame) {
+        if (outcome instanceof StatementOutcome.UpdateCount count) {
+            return MetaResultSet.count(h.connectionId, h.id, count.count());
+        }
+        StatementOutcome.Rows rows = (StatementOutcome.Rows) outcome;
+        List<ColumnMetaData> columns = ColumnTypes.columns(rows.schema());
+        Signature signature = new Signature(
+                columns, sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
+        Frame first = frame(statement.fetch(0, frameRows(maxRowsInFirstFrame)), session);
+        return MetaResultSet.create(h.connectionId, h.id, false, signature, first);
+    }
+
+    private static Frame frame(GatewayStatement.Page page, GatewaySession session) {
+        List<LogicalType> types = page.schema().getColumns().stream()
+                .map(Column::getDataType)
+                .map(dataType -> dataType.getLogicalType())
+                .toList();
+        List<Object> rows = new ArrayList<>(page.rows().size());
+        for (Row row : page.rows()) {
+            rows.add(WireValues.row(row, types, session.localTimeZone()));
+        }
+        return new Frame(page.offset(), page.done(), rows);
+    }
+
+    private static int frameRows(int requested) {
+        return requested > 0 ? requested : DEFAULT_FRAME_ROWS;
+    }
+
+    // ---- database metadata
+
+    @Override
+    public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+        return databaseProperties;
+    }
+
+    // TODO(#6): answer catalogs, schemas, tables, columns and type info from Flink's catalogs
+    private MetaResultSet emptyMetadata(ConnectionHandle ch, Class<?> rowClass) {
+        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        return MetaResultSets.of(ch.id, statement.id(), rowClass, List.of());
+    }
+
+    @Override
+    public MetaResultSet getTables(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
+        return emptyMetadata(ch, MetaImpl.MetaTable.class);
+    }
+
+    @Override
+    public MetaResultSet getColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+        return emptyMetadata(ch, MetaImpl.MetaSchema.class);
+    }
+
+    @Override
+    public MetaResultSet getCatalogs(ConnectionHandle ch) {
+        return emptyMetadata(ch, MetaImpl.MetaCatalog.class);
+    }
+
+    @Override
+    public MetaResultSet getTableTypes(ConnectionHandle ch) {
+        return emptyMetadata(ch, MetaImpl.MetaTableType.class);
+    }
+
+    @Override
+    public MetaResultSet getProcedures(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaProcedure.class);
+    }
+
+    @Override
+    public MetaResultSet getProcedureColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern, Pat columnNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaProcedureColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getColumnPrivileges(
+            ConnectionHandle ch, String catalog, String schema, String table, Pat columnNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaColumnPrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getTablePrivileges(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaTablePrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getBestRowIdentifier(
+            ConnectionHandle ch, String catalog, String schema, String table, int scope, boolean nullable) {
+        return emptyMetadata(ch, MetaImpl.MetaBestRowIdentifier.class);
+    }
+
+    @Override
+    public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
+        return emptyMetadata(ch, MetaImpl.MetaVersionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return emptyMetadata(ch, MetaImpl.MetaPrimaryKey.class);
+    }
+
+    @Override
+    public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return emptyMetadata(ch, MetaImpl.MetaImportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return emptyMetadata(ch, MetaImpl.MetaExportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getCrossReference(
+            ConnectionHandle ch,
+            String parentCatalog,
+            String parentSchema,
+            String parentTable,
+            String foreignCatalog,
+            String foreignSchema,
+            String foreignTable) {
+        return emptyMetadata(ch, MetaImpl.MetaCrossReference.class);
+    }
+
+    @Override
+    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+        return emptyMetadata(ch, MetaImpl.MetaTypeInfo.class);
+    }
+
+    @Override
+    public MetaResultSet getIndexInfo(
+            ConnectionHandle ch, String catalog, String schema, String table, boolean unique, boolean approximate) {
+        return emptyMetadata(ch, MetaImpl.MetaIndexInfo.class);
+    }
+
+    @Override
+    public MetaResultSet getUDTs(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, int[] types) {
+        return emptyMetadata(ch, MetaImpl.MetaUdt.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaSuperType.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaSuperTable.class);
+    }
+
+    @Override
+    public MetaResultSet getAttributes(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, Pat attributeNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaAttribute.class);
+    }
+
+    @Override
+    public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
+        return emptyMetadata(ch, MetaImpl.MetaClientInfoProperty.class);
+    }
+
+    @Override
+    public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaFunction.class);
+    }
+
+    @Override
+    public MetaResultSet getFunctionColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern, Pat columnNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaFunctionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getPseudoColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
+        return emptyMetadata(ch, MetaImpl.MetaPseudoColumn.class);
+    }
+
+    /** A prepared statement's key: statement ids are unique only within a connection. */
+    private record StatementKey(String connectionId, int statementId) {}
+}

@@ -1,0 +1,82 @@
+package dev.sluice.gateway.cluster;
+
+import dev.sluice.gateway.config.EmbeddedClusterConfig;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.HostAndPort;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A Flink MiniCluster inside the gateway's JVM. Its REST endpoint listens on a free loopback port, and queries
+ * reach it through REST like any remote cluster, so the default setup runs the production submission path.
+ */
+public final class EmbeddedFlinkCluster implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedFlinkCluster.class);
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private final MiniCluster miniCluster;
+    private final ClusterEndpoint endpoint;
+
+    private EmbeddedFlinkCluster(MiniCluster miniCluster, ClusterEndpoint endpoint) {
+        this.miniCluster = miniCluster;
+        this.endpoint = endpoint;
+    }
+
+    /** Starts a MiniCluster with {@code flinkConfiguration} and the size from {@code config}. */
+    public static EmbeddedFlinkCluster start(
+            String name, Configuration flinkConfiguration, EmbeddedClusterConfig config) throws Exception {
+        requireNonNull(name, "name is null");
+        Configuration configuration = new Configuration(flinkConfiguration);
+        configuration.set(RestOptions.BIND_ADDRESS, LOOPBACK);
+        configuration.set(RestOptions.ADDRESS, LOOPBACK);
+        configuration.set(RestOptions.BIND_PORT, "0");
+        configuration.set(JobManagerOptions.BIND_HOST, LOOPBACK);
+        configuration.set(JobManagerOptions.ADDRESS, LOOPBACK);
+        configuration.set(TaskManagerOptions.BIND_HOST, LOOPBACK);
+        configuration.set(TaskManagerOptions.HOST, LOOPBACK);
+        MiniClusterConfiguration miniClusterConfiguration = new MiniClusterConfiguration.Builder()
+                .setConfiguration(configuration)
+                .setNumTaskManagers(config.taskManagers())
+                .setNumSlotsPerTaskManager(config.taskSlots())
+                .build();
+        MiniCluster miniCluster = new MiniCluster(miniClusterConfiguration);
+        try {
+            miniCluster.start();
+            URI rest = miniCluster.getRestAddress().get(1, TimeUnit.MINUTES);
+            HostAndPort address = new HostAndPort(rest.getHost(), rest.getPort());
+            LOG.info(
+                    "Embedded Flink cluster '{}' started: {} TaskManager(s) x {} slot(s), REST at {}",
+                    name,
+                    config.taskManagers(),
+                    config.taskSlots(),
+                    address);
+            return new EmbeddedFlinkCluster(miniCluster, new ClusterEndpoint(name, ClusterKind.EMBEDDED, address));
+        } catch (Exception e) {
+            miniCluster.close();
+            throw e;
+        }
+    }
+
+    public ClusterEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** Stops the cluster; jobs still running are cancelled by the MiniCluster's shutdown. */
+    @Override
+    public void close() throws Exception {
+        miniCluster.close();
+        LOG.info("Embedded Flink cluster '{}' stopped", endpoint.name());
+    }
+}

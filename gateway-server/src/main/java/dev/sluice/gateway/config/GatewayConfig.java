@@ -1,0 +1,74 @@
+package dev.sluice.gateway.config;
+
+import dev.sluice.session.ClusterDefinition;
+import org.apache.flink.configuration.Configuration;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The whole validated configuration of a gateway.
+ *
+ * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
+ *     embedded cluster and to every session's TableEnvironment
+ */
+public record GatewayConfig(
+        Configuration flinkConfiguration,
+        ServerConfig server,
+        SessionConfig session,
+        EmbeddedClusterConfig embeddedCluster,
+        List<ClusterDefinition> clusters) {
+    public GatewayConfig {
+        requireNonNull(flinkConfiguration, "flinkConfiguration is null");
+        requireNonNull(server, "server is null");
+        requireNonNull(session, "session is null");
+        requireNonNull(embeddedCluster, "embeddedCluster is null");
+        clusters = List.copyOf(clusters);
+    }
+
+    /** The Flink options: every key outside Sluice's namespace. */
+    public Configuration flinkOptions() {
+        Configuration flink = new Configuration();
+        flinkConfiguration.toMap().forEach((key, value) -> {
+            if (!key.startsWith(SluiceOptionCatalog.NAMESPACE)) {
+                flink.setString(key, value);
+            }
+        });
+        return flink;
+    }
+
+    /**
+     * Validates {@code configuration} and reports every problem at once.
+     *
+     * @throws InvalidConfigurationException naming each offending key, its value and what is allowed
+     */
+    public static GatewayConfig from(Configuration configuration) {
+        List<String> problems = new ArrayList<>();
+        List<ClusterDefinition> clusters = collect(problems, () -> ClusterDefinition.allFrom(configuration));
+        List<String> clusterNames = clusters == null
+                ? List.of()
+                : clusters.stream().map(ClusterDefinition::name).toList();
+        for (String key : configuration.keySet()) {
+            SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames).ifPresent(problems::add);
+        }
+        ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
+        SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
+        EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
+        if (!problems.isEmpty()) {
+            throw new InvalidConfigurationException(problems);
+        }
+        return new GatewayConfig(configuration, server, session, embedded, clusters);
+    }
+
+    private static <T> T collect(List<String> problems, Supplier<T> reader) {
+        try {
+            return reader.get();
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.sluice.gateway.config;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.MemorySize;
+
+import java.time.Duration;
+
+import static org.apache.flink.configuration.ConfigOptions.key;
+
+/** Options of the gateway's network endpoint; reference: docs/configuration.md. */
+public final class ServerOptions {
+    public static final ConfigOption<String> HOST = key("sluice.server.host")
+            .stringType()
+            .defaultValue("127.0.0.1")
+            .withDescription("Address the gateway listens on; 0.0.0.0 for every interface.");
+
+    public static final ConfigOption<Integer> PORT = key("sluice.server.port")
+            .intType()
+            .defaultValue(8765)
+            .withDescription("TCP port of the gateway (Avatica protocol over HTTP); 0 picks a free port.");
+
+    public static final ConfigOption<Integer> RPC_THREADS = key("sluice.server.rpc-threads")
+            .intType()
+            .defaultValue(64)
+            .withDescription("Threads that run Avatica requests; a request that waits for rows holds one.");
+
+    public static final ConfigOption<Integer> RPC_QUEUE_SIZE = key("sluice.server.rpc-queue-size")
+            .intType()
+            .defaultValue(256)
+            .withDescription(
+                    "Requests that may wait for an RPC thread; beyond that a request is answered 503 at once.");
+
+    public static final ConfigOption<MemorySize> MAX_REQUEST_SIZE = key("sluice.server.max-request-size")
+            .memoryType()
+            .defaultValue(MemorySize.parse("16mb"))
+            .withDescription("Largest request body accepted; a larger one is answered 413.");
+
+    public static final ConfigOption<Duration> IDLE_TIMEOUT = key("sluice.server.idle-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(5))
+            .withDescription("A keep-alive connection that carries no request for this long is closed.");
+
+    private ServerOptions() {}
+}

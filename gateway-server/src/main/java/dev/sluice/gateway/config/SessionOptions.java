@@ -1,0 +1,28 @@
+package dev.sluice.gateway.config;
+
+import org.apache.flink.configuration.ConfigOption;
+
+import java.time.Duration;
+
+import static org.apache.flink.configuration.ConfigOptions.key;
+
+/** Options of gateway sessions (one per JDBC connection); reference: docs/configuration.md. */
+public final class SessionOptions {
+    public static final ConfigOption<Integer> MAX_SESSIONS = key("sluice.session.max-sessions")
+            .intType()
+            .defaultValue(512)
+            .withDescription("Open sessions allowed at once; a connection beyond that is refused with SQLState 08004.");
+
+    public static final ConfigOption<Duration> IDLE_TIMEOUT = key("sluice.session.idle-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(30))
+            .withDescription("A session without a request for this long is closed and its running jobs cancelled.");
+
+    public static final ConfigOption<Integer> MAX_MATERIALIZED_ROWS = key("sluice.session.max-materialized-rows")
+            .intType()
+            .defaultValue(1_000_000)
+            .withDescription("Streaming-mode queries with updates are materialized in the gateway before the first"
+                    + " row is sent; a result larger than this fails with SQLState 54000.");
+
+    private SessionOptions() {}
+}

@@ -1,0 +1,91 @@
+package dev.sluice.gateway.http;
+
+import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
+ *
+ * <p>{@code POST} (any path) carries Avatica; {@code GET /health} answers whether the gateway serves.
+ */
+final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final Logger LOG = LoggerFactory.getLogger(AvaticaHttpHandler.class);
+
+    private final AvaticaRequestHandler avatica;
+    private final Executor rpcExecutor;
+
+    AvaticaHttpHandler(AvaticaRequestHandler avatica, Executor rpcExecutor) {
+        this.avatica = requireNonNull(avatica, "avatica is null");
+        this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (!request.decoderResult().isSuccess()) {
+            HttpResponses.write(
+                    ctx, HttpResponses.text(HttpResponseStatus.BAD_REQUEST, "Malformed HTTP request"), false);
+            return;
+        }
+        if (HttpMethod.GET.equals(request.method()) && "/health".equals(request.uri())) {
+            HttpResponses.write(ctx, HttpResponses.text(HttpResponseStatus.OK, "OK"), keepAlive);
+            return;
+        }
+        if (!HttpMethod.POST.equals(request.method())) {
+            HttpResponses.write(
+                    ctx,
+                    HttpResponses.text(
+                            HttpResponseStatus.METHOD_NOT_ALLOWED,
+                            "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health"),
+                    keepAlive);
+            return;
+        }
+        // copy: the superclass releases the request when this method returns
+        byte[] body = ByteBufUtil.getBytes(request.content());
+        try {
+            rpcExecutor.execute(() -> respond(ctx, body, keepAlive));
+        } catch (RejectedExecutionException e) {
+            HttpResponses.write(
+                    ctx,
+                    HttpResponses.text(
+                            HttpResponseStatus.SERVICE_UNAVAILABLE,
+                            "The gateway is saturated: every RPC thread is busy and the queue is full; retry later"),
+                    keepAlive);
+        }
+    }
+
+    private void respond(ChannelHandlerContext ctx, byte[] body, boolean keepAlive) {
+        FullHttpResponse response;
+        try {
+            EncodedResponse encoded = avatica.handle(body);
+            response = HttpResponses.bytes(
+                    HttpResponseStatus.valueOf(encoded.httpStatus()), encoded.body(), encoded.contentType());
+        } catch (RuntimeException e) { // only when even the error response cannot be encoded
+            LOG.error("Could not encode an Avatica response", e);
+            response = HttpResponses.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error: " + e);
+        }
+        // safe off the event loop: Netty hands the write to the channel's loop
+        HttpResponses.write(ctx, response, keepAlive);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.debug("Connection {} failed; closing it", ctx.channel().remoteAddress(), cause);
+        ctx.close();
+    }
+}

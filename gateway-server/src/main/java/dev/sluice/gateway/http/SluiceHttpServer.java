@@ -1,0 +1,106 @@
+package dev.sluice.gateway.http;
+
+import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.config.ServerConfig;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import static java.util.Objects.requireNonNull;
+
+/** The gateway's HTTP/1.1 endpoint: owns the event loops, the RPC executor and the listening socket. */
+public final class SluiceHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SluiceHttpServer.class);
+
+    private final EventLoopGroup bossGroup;
+    private final EventLoopGroup workerGroup;
+    private final ThreadPoolExecutor rpcExecutor;
+    private final Channel serverChannel;
+
+    private SluiceHttpServer(
+            EventLoopGroup bossGroup, EventLoopGroup workerGroup, ThreadPoolExecutor rpcExecutor, Channel channel) {
+        this.bossGroup = bossGroup;
+        this.workerGroup = workerGroup;
+        this.rpcExecutor = rpcExecutor;
+        this.serverChannel = channel;
+    }
+
+    /** Binds {@code config.host():config.port()} and starts serving {@code avatica}. */
+    public static SluiceHttpServer start(ServerConfig config, AvaticaRequestHandler avatica)
+            throws InterruptedException {
+        requireNonNull(config, "config is null");
+        requireNonNull(avatica, "avatica is null");
+        BlockingQueue<Runnable> queue =
+                config.rpcQueueSize() == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(config.rpcQueueSize());
+        ThreadPoolExecutor rpcExecutor = new ThreadPoolExecutor(
+                config.rpcThreads(),
+                config.rpcThreads(),
+                60,
+                TimeUnit.SECONDS,
+                queue,
+                new DefaultThreadFactory("sluice-rpc", true),
+                new ThreadPoolExecutor.AbortPolicy());
+        rpcExecutor.allowCoreThreadTimeOut(true);
+        EventLoopGroup bossGroup = new MultiThreadIoEventLoopGroup(
+                1, new DefaultThreadFactory("sluice-accept"), NioIoHandler.newFactory());
+        EventLoopGroup workerGroup =
+                new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("sluice-io"), NioIoHandler.newFactory());
+        try {
+            Channel channel = new ServerBootstrap()
+                    .group(bossGroup, workerGroup)
+                    .channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 1024)
+                    // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.SO_KEEPALIVE, true)
+                    .childHandler(new SluiceChannelInitializer(config, avatica, rpcExecutor))
+                    .bind(config.host(), config.port())
+                    .sync()
+                    .channel();
+            return new SluiceHttpServer(bossGroup, workerGroup, rpcExecutor, channel);
+        } catch (InterruptedException | RuntimeException e) {
+            shutdown(bossGroup, workerGroup, rpcExecutor);
+            throw e;
+        }
+    }
+
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** Stops accepting, closes connections and waits briefly for RPCs in flight. */
+    @Override
+    public void close() {
+        serverChannel.close().awaitUninterruptibly();
+        shutdown(bossGroup, workerGroup, rpcExecutor);
+        LOG.info("HTTP endpoint closed");
+    }
+
+    private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ThreadPoolExecutor rpcExecutor) {
+        rpcExecutor.shutdown();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        try {
+            if (!rpcExecutor.awaitTermination(5, TimeUnit.SECONDS)) {
+                rpcExecutor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            rpcExecutor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.SessionOptionStatement;
+import dev.sluice.planner.StatementClassifier;
+import dev.sluice.planner.StatementKind;
+import dev.sluice.session.ClusterEndpoint;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ConfigurationUtils;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The gateway side of one JDBC connection: a Flink TableEnvironment (catalogs, temporary tables, options) bound to
+ * one session cluster, and the connection's statements.
+ *
+ * <p>A TableEnvironment is not thread-safe, so statements of one session execute one at a time; fetching results
+ * does not take that lock, so a slow fetch on one statement does not block another statement's execution.
+ */
+public final class GatewaySession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
+    private static final ResolvedSchema OPTIONS_SCHEMA = ResolvedSchema.of(
+            Column.physical("key", DataTypes.STRING().notNull()), Column.physical("value", DataTypes.STRING()));
+
+    private final String id;
+    private final ClusterEndpoint cluster;
+    private final Function<Configuration, TableEnvironment> environmentFactory;
+    // replaced only by a runtime-mode switch, under executionLock
+    private volatile TableEnvironment tableEnvironment;
+    private volatile PlannerThreadState plannerThreadState;
+    private final Configuration defaults;
+    private final int maxMaterializedRows;
+    private final ReentrantLock executionLock = new ReentrantLock();
+    private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
+    private final AtomicInteger nextStatementId = new AtomicInteger();
+    private volatile long lastUsedNanos;
+
+    GatewaySession(
+            String id,
+            ClusterEndpoint cluster,
+            Function<Configuration, TableEnvironment> environmentFactory,
+            Configuration defaults,
+            int maxMaterializedRows,
+            long nowNanos) {
+        this.id = requireNonNull(id, "id is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.environmentFactory = requireNonNull(environmentFactory, "environmentFactory is null");
+        this.defaults = requireNonNull(defaults, "defaults is null");
+        this.tableEnvironment = environmentFactory.apply(defaults);
+        this.plannerThreadState = PlannerThreadState.of(tableEnvironment);
+        this.maxMaterializedRows = maxMaterializedRows;
+        this.lastUsedNanos = nowNanos;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public ClusterEndpoint cluster() {
+        return cluster;
+    }
+
+    /** The zone in which {@code TIMESTAMP_LTZ} values are shown ({@code table.local-time-zone}). */
+    public java.time.ZoneId localTimeZone() {
+        return tableEnvironment.getConfig().getLocalTimeZone();
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    void touch(long nowNanos) {
+        lastUsedNanos = nowNanos;
+    }
+
+    /** Creates a statement; its id is unique within this session. */
+    public GatewayStatement createStatement() {
+        GatewayStatement statement = new GatewayStatement(nextStatementId.getAndIncrement());
+        statements.put(statement.id(), statement);
+        return statement;
+    }
+
+    /** @throws NoSuchStatementException if there is no such open statement */
+    public GatewayStatement requireStatement(int statementId) {
+        GatewayStatement statement = statements.get(statementId);
+        if (statement == null) {
+            throw new NoSuchStatementException(id, statementId);
+        }
+        return statement;
+    }
+
+    /** Closes a statement and its result; closing an unknown statement does nothing (JDBC close is idempotent). */
+    public void closeStatement(int statementId) {
+        GatewayStatement statement = statements.remove(statementId);
+        if (statement != null) {
+            statement.close();
+        }
+    }
+
+    /**
+     * Runs {@code sql} on {@code statement}, replacing the statement's previous result.
+     *
+     * @param maxRows the most rows the result may return (JDBC {@code setMaxRows}); 0 or less for no limit
+     */
+    public StatementOutcome execute(GatewayStatement statement, String sql, long maxRows) {
+        requireNonNull(sql, "sql is null");
+        statement.replaceResult(null);
+        StatementKind kind = StatementClassifier.classify(sql);
+        executionLock.lock();
+        try {
+            StatementOutcome outcome = switch (kind) {
+                case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
+                default -> executeInFlink(kind, sql, maxRows);
+            };
+            if (outcome instanceof StatementOutcome.Rows rows) {
+                statement.replaceResult(rows);
+            }
+            return outcome;
+        } finally {
+            executionLock.unlock();
+        }
+    }
+
+    private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows) {
+        LOG.debug("Session {} executes {} statement: {}", id, kind, sql);
+        plannerThreadState.installOnCurrentThread();
+        TableResult result = tableEnvironment.executeSql(sql);
+        if (result.getResultKind() == ResultKind.SUCCESS) {
+            return new StatementOutcome.UpdateCount(0);
+        }
+        if (kind == StatementKind.DML) {
+            return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
+        }
+        CloseableIterator<Row> rows = result.collect();
+        ResultCursor cursor = runtimeMode() == RuntimeExecutionMode.STREAMING
+                ? new MaterializedResultCursor(rows, maxMaterializedRows, maxRows)
+                : new StreamingResultCursor(rows, maxRows);
+        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+    }
+
+    /**
+     * Waits for a DML job and sums the row counts it reports per sink. Flink reports -1 where it does not know the
+     * count; JDBC has no "unknown", so those count as 0.
+     */
+    private static long awaitAffectedRows(TableResult result) {
+        long affected = 0;
+        try (CloseableIterator<Row> rows = result.collect()) {
+            while (rows.hasNext()) {
+                Row row = rows.next();
+                for (int i = 0; i < row.getArity(); i++) {
+                    if (row.getField(i) instanceof Number count && count.longValue() > 0) {
+                        affected += count.longValue();
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Closing the result of a DML statement failed", e);
+        }
+        return affected;
+    }
+
+    private RuntimeExecutionMode runtimeMode() {
+        return tableEnvironment.getConfig().get(ExecutionOptions.RUNTIME_MODE);
+    }
+
+    private StatementOutcome applySessionOption(SessionOptionStatement statement) {
+        Configuration options = tableEnvironment.getConfig().getConfiguration();
+        if (statement instanceof SessionOptionStatement.SetOption set) {
+            if (set.key().equals(ExecutionOptions.RUNTIME_MODE.key())) {
+                switchRuntimeMode(set.value());
+            } else {
+                options.setString(set.key(), set.value());
+            }
+        } else if (statement instanceof SessionOptionStatement.ResetOption reset) {
+            resetKey(options, reset.key());
+        } else if (statement instanceof SessionOptionStatement.ResetAll) {
+            for (String key : new ArrayList<>(options.keySet())) {
+                resetKey(options, key);
+            }
+        } else {
+            return new StatementOutcome.Rows(OPTIONS_SCHEMA, new ListResultCursor(optionRows(options)));
+        }
+        return new StatementOutcome.UpdateCount(0);
+    }
+
+    /**
+     * Flink fixes the runtime mode when a TableEnvironment is created, so a switch builds a new one with the session's
+     * options. Temporary tables, views, functions and catalogs live in the old one and cannot move; a switch that would
+     * lose them is refused.
+     */
+    private void switchRuntimeMode(String value) {
+        RuntimeExecutionMode mode;
+        try {
+            mode = RuntimeExecutionMode.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(ExecutionOptions.RUNTIME_MODE.key()
+                    + " must be one of " + java.util.Arrays.toString(RuntimeExecutionMode.values()) + ", was '" + value
+                    + "'");
+        }
+        if (mode == runtimeMode()) {
+            return;
+        }
+        TableEnvironment current = tableEnvironment;
+        boolean hasSessionObjects = current.listTemporaryTables().length > 0
+                || current.listTemporaryViews().length > 0
+                || current.listUserDefinedFunctions().length > 0
+                || current.listCatalogs().length > 1;
+        if (hasSessionObjects) {
+            throw new UnsupportedOperationException("Cannot change " + ExecutionOptions.RUNTIME_MODE.key()
+                    + " after creating temporary tables, views, functions or catalogs in this connection: Flink fixes"
+                    + " the mode when the session starts. SET it first, or connect with ;"
+                    + ExecutionOptions.RUNTIME_MODE.key() + "=" + mode.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        Configuration next = new Configuration(defaults);
+        next.addAll(current.getConfig().getConfiguration());
+        next.set(ExecutionOptions.RUNTIME_MODE, mode);
+        TableEnvironment replacement = environmentFactory.apply(next);
+        plannerThreadState = PlannerThreadState.of(replacement);
+        tableEnvironment = replacement;
+        LOG.debug("Session {} switched to {} mode", id, mode);
+    }
+
+    private void resetKey(Configuration options, String key) {
+        String gatewayDefault = defaults.toMap().get(key);
+        if (gatewayDefault == null) {
+            options.removeKey(key);
+        } else {
+            options.setString(key, gatewayDefault);
+        }
+    }
+
+    private static List<Row> optionRows(Configuration options) {
+        Map<String, String> sorted = new TreeMap<>(ConfigurationUtils.hideSensitiveValues(options.toMap()));
+        List<Row> rows = new ArrayList<>(sorted.size());
+        sorted.forEach((key, value) -> rows.add(Row.of(key, value)));
+        return rows;
+    }
+
+    /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
+    @Override
+    public void close() {
+        for (Integer statementId : new ArrayList<>(statements.keySet())) {
+            closeStatement(statementId);
+        }
+        LOG.debug("Session {} closed", id);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.sluice.gateway.session;
+
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.types.Row;
+import org.jspecify.annotations.Nullable;
+
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One JDBC statement of a session: holds the cursor of its current result, if any.
+ *
+ * <p>Fetches on one statement are serialised by its monitor; the Avatica client never fetches one result from two
+ * threads, but nothing here relies on that.
+ */
+public final class GatewayStatement implements AutoCloseable {
+    private final int id;
+    private @Nullable ResultCursor cursor;
+    private @Nullable ResolvedSchema schema;
+    private long nextOffset;
+
+    GatewayStatement(int id) {
+        this.id = id;
+    }
+
+    public int id() {
+        return id;
+    }
+
+    /** Replaces the current result; the previous cursor is closed (its job cancelled if still running). */
+    synchronized void replaceResult(StatementOutcome.@Nullable Rows rows) {
+        if (cursor != null) {
+            cursor.close();
+        }
+        cursor = rows == null ? null : rows.cursor();
+        schema = rows == null ? null : rows.schema();
+        nextOffset = 0;
+    }
+
+    /**
+     * Returns the next page of the current result.
+     *
+     * @param offset where the client believes the page starts; must be where the last page ended
+     * @throws NoResultException if the statement has no open result or the offset does not continue it
+     */
+    public synchronized Page fetch(long offset, int maxRows) {
+        ResultCursor current = cursor;
+        if (current == null) {
+            throw new NoResultException("Statement " + id + " has no open result to fetch from");
+        }
+        if (offset != nextOffset) {
+            throw new NoResultException("Statement " + id + " can only continue its result at row " + nextOffset
+                    + ", was asked for " + offset);
+        }
+        ResolvedSchema currentSchema = requireNonNull(schema, "schema");
+        List<Row> rows = current.next(maxRows);
+        nextOffset += rows.size();
+        boolean done = current.isDone();
+        if (done) {
+            cursor = null;
+        }
+        return new Page(offset, rows, done, currentSchema);
+    }
+
+    @Override
+    public synchronized void close() {
+        replaceResult(null);
+    }
+
+    /** Rows starting at {@code offset}; {@code done} when they are the last. */
+    public record Page(long offset, List<Row> rows, boolean done, ResolvedSchema schema) {
+        public Page {
+            rows = List.copyOf(rows);
+            requireNonNull(schema, "schema is null");
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package dev.sluice.gateway.session;
+
+/** A request names a session that the gateway does not have: never opened, closed, or expired when idle. */
+public final class NoSuchSessionException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NoSuchSessionException(String sessionId) {
+        super("Connection " + sessionId + " is not open on this gateway (closed, expired after idling, or the gateway"
+                + " restarted); open a new connection");
+    }
+}

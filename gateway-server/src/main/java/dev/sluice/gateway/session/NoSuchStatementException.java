@@ -1,0 +1,10 @@
+package dev.sluice.gateway.session;
+
+/** A request names a statement that its session does not have (never created, or closed). */
+public final class NoSuchStatementException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NoSuchStatementException(String sessionId, int statementId) {
+        super("Statement " + statementId + " does not exist in session " + sessionId + " (closed or never created)");
+    }
+}

@@ -1,0 +1,143 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.SessionClusters;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The open sessions of a gateway, by Avatica connection id. Thread-safe.
+ *
+ * <p>Sessions that see no request for the idle timeout are closed by {@link #closeIdleSessions()}, which the
+ * gateway runs periodically; time comes from an injected nanosecond clock so tests never sleep.
+ */
+public final class SessionRegistry implements AutoCloseable {
+    /** The JDBC URL property that picks a session cluster by name. */
+    public static final String CLUSTER_PROPERTY = "cluster";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
+
+    private final SessionClusters clusters;
+    private final Configuration flinkConfiguration;
+    private final SessionConfig config;
+    private final LongSupplier nanoClock;
+    private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+
+    public SessionRegistry(
+            SessionClusters clusters, Configuration flinkConfiguration, SessionConfig config, LongSupplier nanoClock) {
+        this.clusters = requireNonNull(clusters, "clusters is null");
+        this.flinkConfiguration = FlinkSessionDefaults.applyTo(flinkConfiguration);
+        this.config = requireNonNull(config, "config is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+    }
+
+    /**
+     * Opens the session of connection {@code id} on the cluster named by the {@value #CLUSTER_PROPERTY} property, or
+     * the default cluster.
+     *
+     * @throws TooManySessionsException if the gateway is at its session limit
+     * @throws dev.sluice.session.UnknownClusterException if the property names no served cluster
+     */
+    public GatewaySession open(String id, Map<String, String> properties) {
+        requireNonNull(id, "id is null");
+        String clusterName = properties.get(CLUSTER_PROPERTY);
+        ClusterEndpoint cluster = clusterName == null ? clusters.defaultCluster() : clusters.require(clusterName);
+        if (sessions.size() >= config.maxSessions()) {
+            throw new TooManySessionsException(config.maxSessions());
+        }
+        Configuration sessionConfiguration = cluster.submissionConfiguration(flinkConfiguration);
+        // connection properties with a dot in the name are Flink options (Avatica's own names have none)
+        properties.forEach((key, value) -> {
+            if (key.contains(".")) {
+                sessionConfiguration.setString(key, value);
+            }
+        });
+        GatewaySession session = new GatewaySession(
+                id,
+                cluster,
+                SessionRegistry::createTableEnvironment,
+                sessionConfiguration,
+                config.maxMaterializedRows(),
+                nanoClock.getAsLong());
+        GatewaySession previous = sessions.putIfAbsent(id, session);
+        if (previous != null) {
+            session.close();
+            throw new IllegalStateException("Connection " + id + " is already open");
+        }
+        LOG.info("Session {} opened on cluster '{}' ({} open)", id, cluster.name(), sessions.size());
+        return session;
+    }
+
+    private static TableEnvironment createTableEnvironment(Configuration configuration) {
+        return TableEnvironment.create(EnvironmentSettings.newInstance()
+                .withConfiguration(configuration)
+                .build());
+    }
+
+    /**
+     * Returns the open session {@code id} and marks it used now.
+     *
+     * @throws NoSuchSessionException if there is none
+     */
+    public GatewaySession require(String id) {
+        GatewaySession session = sessions.get(id);
+        if (session == null) {
+            throw new NoSuchSessionException(id);
+        }
+        session.touch(nanoClock.getAsLong());
+        return session;
+    }
+
+    /** Returns the session, or null; for idempotent close. */
+    public @Nullable GatewaySession find(String id) {
+        return sessions.get(id);
+    }
+
+    /** Closes session {@code id}; closing an unknown session does nothing. */
+    public void close(String id) {
+        GatewaySession session = sessions.remove(id);
+        if (session != null) {
+            session.close();
+            LOG.info("Session {} closed ({} open)", id, sessions.size());
+        }
+    }
+
+    /** Closes every session idle for longer than the idle timeout; returns how many it closed. */
+    public int closeIdleSessions() {
+        long now = nanoClock.getAsLong();
+        long timeoutNanos = config.idleTimeout().toNanos();
+        int closed = 0;
+        for (GatewaySession session : new ArrayList<>(sessions.values())) {
+            if (now - session.lastUsedNanos() > timeoutNanos && sessions.remove(session.id(), session)) {
+                session.close();
+                closed++;
+                LOG.info("Session {} expired after {} idle", session.id(), config.idleTimeout());
+            }
+        }
+        return closed;
+    }
+
+    public int size() {
+        return sessions.size();
+    }
+
+    /** Closes every session, cancelling their running jobs. */
+    @Override
+    public void close() {
+        for (String id : new ArrayList<>(sessions.keySet())) {
+            close(id);
+        }
+    }
+}

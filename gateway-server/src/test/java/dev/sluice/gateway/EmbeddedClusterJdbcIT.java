@@ -1,0 +1,237 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** JDBC URL in, rows out: the driver against a gateway on the embedded Flink cluster. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class EmbeddedClusterJdbcIT {
+    private SluiceGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GatewayTestSupport.startGateway(Map.of());
+    }
+
+    @AfterAll
+    void stopGateway() throws Exception {
+        gateway.close();
+    }
+
+    @Test
+    void runsTheReferenceWorkload() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            for (String ddl : ReferenceWorkload.DDL) {
+                assertThat(statement.executeUpdate(ddl)).isZero();
+            }
+            List<List<Object>> source = rows(statement.executeQuery(ReferenceWorkload.SOURCE));
+            assertThat(source).hasSize(1);
+            assertThat((String) source.get(0).get(0)).hasSize(100); // datagen's default random string length
+
+            List<List<Object>> wordcount = rows(statement.executeQuery(ReferenceWorkload.WORDCOUNT));
+            assertThat(wordcount).hasSize(1);
+            assertThat(wordcount.get(0).get(1)).isEqualTo(1L);
+
+            List<List<Object>> join = rows(statement.executeQuery(ReferenceWorkload.JOIN));
+            assertThat(join).hasSize(1);
+            assertThat((String) join.get(0).get(0)).hasSize(100);
+            assertThat(join.get(0).get(1)).isEqualTo(1L);
+        }
+    }
+
+    @Test
+    void returnsExactRowsAndColumnTypes() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("create temporary table words (word STRING, n INT) WITH ('connector'='datagen',"
+                    + " 'number-of-rows'='6', 'fields.word.kind'='sequence', 'fields.word.start'='1',"
+                    + " 'fields.word.end'='6', 'fields.n.kind'='sequence', 'fields.n.start'='1', 'fields.n.end'='6')");
+            ResultSet result = statement.executeQuery(
+                    "select mod(n, 3) as k, count(*) as c, sum(n) as s from words group by mod(n, 3) order by k");
+            ResultSetMetaData metaData = result.getMetaData();
+            assertThat(metaData.getColumnCount()).isEqualTo(3);
+            assertThat(metaData.getColumnLabel(1)).isEqualTo("k");
+            assertThat(metaData.getColumnType(1)).isEqualTo(Types.INTEGER);
+            assertThat(metaData.getColumnType(2)).isEqualTo(Types.BIGINT);
+            assertThat(rows(result)).containsExactly(List.of(0, 2L, 9), List.of(1, 2L, 5), List.of(2, 2L, 7));
+        }
+    }
+
+    @Test
+    void pagesThroughALargeResultInFrames() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("create temporary table numbers (n BIGINT) WITH ('connector'='datagen',"
+                    + " 'number-of-rows'='5000', 'fields.n.kind'='sequence', 'fields.n.start'='1',"
+                    + " 'fields.n.end'='5000')");
+            statement.setFetchSize(100);
+            ResultSet result = statement.executeQuery("select n from numbers");
+            long count = 0;
+            long sum = 0;
+            while (result.next()) {
+                count++;
+                sum += result.getLong(1);
+            }
+            assertThat(count).isEqualTo(5000);
+            assertThat(sum).isEqualTo(5000L * 5001 / 2);
+        }
+    }
+
+    @Test
+    void honoursMaxRows() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.setMaxRows(3);
+            assertThat(rows(statement.executeQuery("select * from (values (1), (2), (3), (4), (5)) as t(x)")))
+                    .hasSize(3);
+        }
+    }
+
+    @Test
+    void foldsStreamingChangelogIntoFinalRows() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET 'execution.runtime-mode' = 'streaming'");
+            statement.execute("create temporary table letters (c STRING) WITH ('connector'='datagen',"
+                    + " 'number-of-rows'='4', 'fields.c.kind'='sequence', 'fields.c.start'='1', 'fields.c.end'='4')");
+            List<List<Object>> counts = rows(statement.executeQuery(
+                    "select char_length(c) as len, count(*) as cnt from letters group by char_length(c)"));
+            assertThat(counts).containsExactly(List.of(1, 4L));
+        }
+    }
+
+    @Test
+    void takesTheRuntimeModeFromTheUrl() throws SQLException {
+        try (Connection connection =
+                        DriverManager.getConnection(gateway.jdbcUrl() + ";execution.runtime-mode=streaming");
+                Statement statement = connection.createStatement()) {
+            assertThat(options(statement)).containsEntry("execution.runtime-mode", "streaming");
+            assertThat(rows(statement.executeQuery("select count(*) from (values (1), (2), (2)) as t(x)")))
+                    .containsExactly(List.of(3L));
+        }
+    }
+
+    @Test
+    void refusesARuntimeModeSwitchThatWouldLoseTemporaryTables() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(ReferenceWorkload.DDL.get(0));
+            assertThatThrownBy(() -> statement.execute("SET 'execution.runtime-mode' = 'streaming'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("0A000");
+                        assertThat(e.getMessage()).contains("execution.runtime-mode=streaming");
+                    });
+            assertThatThrownBy(() -> statement.execute("SET 'execution.runtime-mode' = 'sideways'"))
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"));
+            assertThat(rows(statement.executeQuery(ReferenceWorkload.SOURCE))).hasSize(1);
+        }
+    }
+
+    @Test
+    void setAndResetChangeOnlyTheirOwnSession() throws SQLException {
+        try (Connection first = DriverManager.getConnection(gateway.jdbcUrl());
+                Connection second = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement firstStatement = first.createStatement();
+                Statement secondStatement = second.createStatement()) {
+            firstStatement.execute("SET 'table.local-time-zone' = 'Asia/Tokyo'");
+            assertThat(options(firstStatement)).containsEntry("table.local-time-zone", "Asia/Tokyo");
+            assertThat(options(secondStatement)).doesNotContainKey("table.local-time-zone");
+            firstStatement.execute("RESET 'table.local-time-zone'");
+            assertThat(options(firstStatement)).doesNotContainKey("table.local-time-zone");
+        }
+    }
+
+    @Test
+    void reportsSyntaxErrorsWithPositionAndKeepsTheConnection() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThatThrownBy(() -> statement.executeQuery("SELEC 1"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        assertThat(e.getMessage()).contains("SELEC").contains("line 1, column 1");
+                    });
+            assertThat(rows(statement.executeQuery("select 1"))).containsExactly(List.of(1));
+        }
+    }
+
+    @Test
+    void reportsUnknownTablesAndColumns() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThatThrownBy(() -> statement.executeQuery("select * from no_such_table"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        assertThat(e.getMessage()).contains("no_such_table").contains("not found");
+                    });
+            assertThatThrownBy(() -> statement.executeQuery("select no_such_column from (values (1)) as t(x)"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        assertThat(e.getMessage()).contains("no_such_column");
+                    });
+            assertThat(rows(statement.executeQuery("select 2"))).containsExactly(List.of(2));
+        }
+    }
+
+    @Test
+    void rejectsAnUnknownCluster() {
+        assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";cluster=nowhere"))
+                .isInstanceOfSatisfying(SQLException.class, e -> {
+                    assertThat(e.getSQLState()).isEqualTo("08001");
+                    assertThat(e.getMessage())
+                            .contains("Unknown cluster 'nowhere'")
+                            .contains("embedded");
+                });
+    }
+
+    @Test
+    void closingAConnectionClosesItsSession() throws SQLException {
+        int before = gateway.openSessions();
+        Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+        assertThat(gateway.openSessions()).isEqualTo(before + 1);
+        connection.close();
+        assertThat(gateway.openSessions()).isEqualTo(before);
+    }
+
+    private static Map<String, String> options(Statement statement) throws SQLException {
+        Map<String, String> options = new java.util.HashMap<>();
+        try (ResultSet result = statement.executeQuery("SET")) {
+            while (result.next()) {
+                options.put(result.getString(1), result.getString(2));
+            }
+        }
+        return options;
+    }
+
+    static List<List<Object>> rows(ResultSet result) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (result) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<Object> row = new ArrayList<>(columns);
+                for (int i = 1; i <= columns; i++) {
+                    row.add(result.getObject(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.sluice.jdbc;
+
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.remote.Driver;
+import org.jspecify.annotations.Nullable;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * The Sluice JDBC driver: {@code jdbc:sluice://host:port[;key=value...]}.
+ *
+ * <p>It speaks the Avatica protocol to a Sluice gateway, protobuf unless {@code serialization=json} is given.
+ * Properties of the URL and of the {@link Properties} passed to {@code connect} are sent to the gateway; the gateway
+ * reads {@code cluster} (which session cluster the connection runs on).
+ */
+public final class SluiceDriver extends Driver {
+    static {
+        new SluiceDriver().register();
+    }
+
+    /** Creates the driver; applications use {@link java.sql.DriverManager} instead. */
+    public SluiceDriver() {
+        super();
+    }
+
+    @Override
+    protected String getConnectStringPrefix() {
+        return SluiceUrl.PREFIX;
+    }
+
+    @Override
+    protected DriverVersion createDriverVersion() {
+        String version = SluiceDriver.class.getPackage().getImplementationVersion();
+        if (version == null) {
+            version = "0.0-development";
+        }
+        int[] majorMinor = majorMinor(version);
+        return new DriverVersion(
+                "Sluice JDBC Driver",
+                version,
+                "Sluice",
+                version,
+                false,
+                majorMinor[0],
+                majorMinor[1],
+                majorMinor[0],
+                majorMinor[1]);
+    }
+
+    @Override
+    public boolean acceptsURL(String url) throws SQLException {
+        if (url == null) {
+            throw new SQLException("url is null", "08001");
+        }
+        return SluiceUrl.accepts(url);
+    }
+
+    /**
+     * Connects to the gateway at {@code url}.
+     *
+     * @param url {@code jdbc:sluice://host:port[;key=value...]}
+     * @param info further properties; those in the URL take precedence
+     * @return the connection, or null if {@code url} is not a Sluice URL (as {@link java.sql.Driver} requires)
+     * @throws SQLException with SQLState 08001 if the URL is malformed or the gateway cannot be reached
+     */
+    @Override
+    public @Nullable Connection connect(String url, @Nullable Properties info) throws SQLException {
+        if (url == null || !SluiceUrl.accepts(url)) {
+            return null;
+        }
+        SluiceUrl parsed = SluiceUrl.parse(url);
+        Properties properties = new Properties();
+        if (info != null) {
+            properties.putAll(info);
+        }
+        properties.putAll(parsed.properties());
+        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), parsed.httpAddress());
+        if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
+            properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
+        }
+        try {
+            return super.connect(SluiceUrl.PREFIX, properties);
+        } catch (RuntimeException e) {
+            // Avatica's HTTP client reports an unreachable gateway as a RuntimeException
+            throw new java.sql.SQLNonTransientConnectionException(
+                    "Cannot connect to the Sluice gateway at " + parsed.httpAddress() + ": " + rootMessage(e),
+                    "08001",
+                    e);
+        }
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.toString();
+    }
+
+    private static int[] majorMinor(String version) {
+        String[] parts = version.split("[.-]");
+        try {
+            return new int[] {Integer.parseInt(parts[0]), parts.length > 1 ? Integer.parseInt(parts[1]) : 0};
+        } catch (NumberFormatException e) {
+            return new int[] {0, 0};
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package dev.sluice.jdbc;
+
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A parsed {@code jdbc:sluice://host:port} URL with its properties.
+ *
+ * <p>Grammar: {@code jdbc:sluice://HOST:PORT[/][;key=value]*} or with a query string
+ * {@code jdbc:sluice://HOST:PORT[/]?key=value[&key=value]*}. An IPv6 host is written in brackets. The port defaults
+ * to {@value #DEFAULT_PORT}.
+ *
+ * @param host the gateway's host name or address
+ * @param port the gateway's port
+ * @param properties the properties written in the URL, in order
+ */
+public record SluiceUrl(String host, int port, Map<String, String> properties) {
+    /** The prefix every Sluice URL starts with. */
+    public static final String PREFIX = "jdbc:sluice:";
+
+    /** The gateway's default port. */
+    public static final int DEFAULT_PORT = 8765;
+
+    private static final String SLASHES = "//";
+
+    /** Creates a URL; {@code properties} is copied. */
+    public SluiceUrl {
+        requireNonNull(host, "host is null");
+        properties = Map.copyOf(properties);
+    }
+
+    /**
+     * Returns whether {@code url} is a Sluice URL (it may still be malformed).
+     *
+     * @param url a JDBC URL
+     * @return true if it starts with {@value #PREFIX}
+     */
+    public static boolean accepts(String url) {
+        return url.regionMatches(true, 0, PREFIX, 0, PREFIX.length());
+    }
+
+    /**
+     * Parses {@code url}.
+     *
+     * @param url a JDBC URL that {@link #accepts(String)}
+     * @return the parsed URL
+     * @throws SQLException with SQLState 08001 if the URL is malformed, saying what is expected
+     */
+    public static SluiceUrl parse(String url) throws SQLException {
+        String rest = url.substring(PREFIX.length());
+        if (!rest.startsWith(SLASHES)) {
+            throw invalid(url, "the host must follow '" + PREFIX + "//'");
+        }
+        rest = rest.substring(SLASHES.length());
+        int end = indexOfAny(rest, ";?/");
+        String authority = end < 0 ? rest : rest.substring(0, end);
+        String tail = end < 0 ? "" : rest.substring(end);
+        if (tail.startsWith("/")) {
+            tail = tail.substring(1);
+        }
+        String host;
+        String portText = null;
+        if (authority.startsWith("[")) {
+            int close = authority.indexOf(']');
+            if (close < 0) {
+                throw invalid(url, "an IPv6 host must be closed with ']'");
+            }
+            host = authority.substring(1, close);
+            if (close + 1 < authority.length()) {
+                if (authority.charAt(close + 1) != ':') {
+                    throw invalid(url, "expected ':' and a port after the IPv6 host");
+                }
+                portText = authority.substring(close + 2);
+            }
+        } else {
+            int colon = authority.indexOf(':');
+            host = colon < 0 ? authority : authority.substring(0, colon);
+            portText = colon < 0 ? null : authority.substring(colon + 1);
+        }
+        if (host.isEmpty()) {
+            throw invalid(url, "the host is missing");
+        }
+        int port = DEFAULT_PORT;
+        if (portText != null) {
+            try {
+                port = Integer.parseInt(portText);
+            } catch (NumberFormatException e) {
+                throw invalid(url, "the port must be a number, was '" + portText + "'");
+            }
+            if (port < 1 || port > 65535) {
+                throw invalid(url, "the port must be between 1 and 65535, was " + port);
+            }
+        }
+        return new SluiceUrl(host, port, properties(url, tail));
+    }
+
+    private static Map<String, String> properties(String url, String tail) throws SQLException {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (tail.isEmpty()) {
+            return properties;
+        }
+        String separator;
+        if (tail.startsWith("?")) {
+            separator = "&";
+            tail = tail.substring(1);
+        } else if (tail.startsWith(";")) {
+            separator = ";";
+            tail = tail.substring(1);
+        } else {
+            throw invalid(url, "properties must follow ';' or '?', found '" + tail + "'");
+        }
+        for (String pair : tail.split(separator)) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int equals = pair.indexOf('=');
+            if (equals <= 0) {
+                throw invalid(url, "property '" + pair + "' must be key=value");
+            }
+            properties.put(
+                    pair.substring(0, equals).trim(), pair.substring(equals + 1).trim());
+        }
+        return properties;
+    }
+
+    /**
+     * The gateway's HTTP address for Avatica.
+     *
+     * @return {@code http://host:port}
+     */
+    public String httpAddress() {
+        String printedHost = host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + printedHost.toLowerCase(Locale.ROOT) + ":" + port;
+    }
+
+    private static int indexOfAny(String text, String characters) {
+        for (int i = 0; i < text.length(); i++) {
+            if (characters.indexOf(text.charAt(i)) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static SQLException invalid(String url, String problem) {
+        return new SQLNonTransientConnectionException(
+                "Invalid Sluice URL '" + url + "': " + problem + "; expected jdbc:sluice://HOST:PORT[;key=value...]",
+                "08001");
+    }
+}

@@ -1,0 +1,9 @@
+package dev.sluice.session;
+
+/** How the gateway reaches a session cluster. */
+public enum ClusterKind {
+    /** A Flink MiniCluster started inside the gateway's JVM, reached through its loopback REST endpoint. */
+    EMBEDDED,
+    /** A running session cluster (standalone, Kubernetes, YARN) reached by its REST address. */
+    REMOTE
+}
