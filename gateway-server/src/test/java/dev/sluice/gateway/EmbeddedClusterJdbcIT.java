@@ -12,7 +12,6 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,23 +35,16 @@ final class EmbeddedClusterJdbcIT {
 
     @Test
     void runsTheReferenceWorkload() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
-                Statement statement = connection.createStatement()) {
-            for (String ddl : ReferenceWorkload.DDL) {
-                assertThat(statement.executeUpdate(ddl)).isZero();
-            }
-            List<List<Object>> source = rows(statement.executeQuery(ReferenceWorkload.SOURCE));
-            assertThat(source).hasSize(1);
-            assertThat((String) source.get(0).get(0)).hasSize(100); // datagen's default random string length
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            ReferenceWorkload.runAndVerify(connection);
+        }
+    }
 
-            List<List<Object>> wordcount = rows(statement.executeQuery(ReferenceWorkload.WORDCOUNT));
-            assertThat(wordcount).hasSize(1);
-            assertThat(wordcount.get(0).get(1)).isEqualTo(1L);
-
-            List<List<Object>> join = rows(statement.executeQuery(ReferenceWorkload.JOIN));
-            assertThat(join).hasSize(1);
-            assertThat((String) join.get(0).get(0)).hasSize(100);
-            assertThat(join.get(0).get(1)).isEqualTo(1L);
+    @Test
+    void runsTheReferenceWorkloadInStreamingMode() throws SQLException {
+        try (Connection connection =
+                DriverManager.getConnection(gateway.jdbcUrl() + ";execution.runtime-mode=streaming")) {
+            ReferenceWorkload.runAndVerify(connection);
         }
     }
 
@@ -220,18 +212,7 @@ final class EmbeddedClusterJdbcIT {
         return options;
     }
 
-    static List<List<Object>> rows(ResultSet result) throws SQLException {
-        List<List<Object>> rows = new ArrayList<>();
-        try (result) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<Object> row = new ArrayList<>(columns);
-                for (int i = 1; i <= columns; i++) {
-                    row.add(result.getObject(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
+    private static List<List<Object>> rows(ResultSet result) throws SQLException {
+        return ReferenceWorkload.rows(result);
     }
 }

@@ -1,6 +1,13 @@
 package dev.sluice.gateway;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The reference workload of DESIGN.md: three one-row datagen tables and the source, wordcount and join queries. */
 final class ReferenceWorkload {
@@ -14,4 +21,45 @@ final class ReferenceWorkload {
             + " left join table3 on val2=val3 group by val1";
 
     private ReferenceWorkload() {}
+
+    /**
+     * Runs the DDL and the three queries on {@code connection} and checks their rows: datagen makes one random
+     * 100-character string per table, so each query returns one row with that string (and a count of 1).
+     */
+    static void runAndVerify(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (String ddl : DDL) {
+                assertThat(statement.executeUpdate(ddl)).isZero();
+            }
+            List<List<Object>> source = rows(statement.executeQuery(SOURCE));
+            assertThat(source).hasSize(1);
+            assertThat((String) source.get(0).get(0)).hasSize(100);
+
+            List<List<Object>> wordcount = rows(statement.executeQuery(WORDCOUNT));
+            assertThat(wordcount).hasSize(1);
+            assertThat((String) wordcount.get(0).get(0)).hasSize(100);
+            assertThat(wordcount.get(0).get(1)).isEqualTo(1L);
+
+            List<List<Object>> join = rows(statement.executeQuery(JOIN));
+            assertThat(join).hasSize(1);
+            assertThat((String) join.get(0).get(0)).hasSize(100);
+            assertThat(join.get(0).get(1)).isEqualTo(1L);
+        }
+    }
+
+    /** Reads and closes {@code result}. */
+    static List<List<Object>> rows(ResultSet result) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (result) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<Object> row = new ArrayList<>(columns);
+                for (int i = 1; i <= columns; i++) {
+                    row.add(result.getObject(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
 }

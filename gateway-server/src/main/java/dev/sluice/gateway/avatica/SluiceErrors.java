@@ -7,6 +7,7 @@ import dev.sluice.gateway.session.NoSuchStatementException;
 import dev.sluice.gateway.session.ResultTooLargeException;
 import dev.sluice.gateway.session.TooManySessionsException;
 import dev.sluice.planner.InvalidStatementException;
+import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.UnknownClusterException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
@@ -18,10 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.UnknownHostException;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The one place where exceptions become Avatica errors with a {@link SluiceErrorCode} and SQLState.
@@ -88,29 +85,23 @@ public final class SluiceErrors {
         if (failure instanceof MalformedRequestException) {
             return SluiceErrorCode.MALFORMED_REQUEST;
         }
+        if (has(failure, ClusterUnavailableException.class) || ClusterUnavailableException.isUnreachable(failure)) {
+            return SluiceErrorCode.CLUSTER_UNAVAILABLE;
+        }
         if (has(failure, JobExecutionException.class)) {
             return SluiceErrorCode.QUERY_FAILED;
         }
-        if (isClusterUnreachable(failure)) {
-            return SluiceErrorCode.CLUSTER_UNAVAILABLE;
-        }
         return SluiceErrorCode.GENERIC_INTERNAL_ERROR;
-    }
-
-    private static boolean isClusterUnreachable(Throwable failure) {
-        return has(failure, ConnectException.class)
-                || has(failure, NoRouteToHostException.class)
-                || has(failure, UnknownHostException.class)
-                || has(failure, TimeoutException.class)
-                || ExceptionUtils.findThrowableWithMessage(failure, "Connection refused")
-                        .isPresent();
     }
 
     private static String message(SluiceErrorCode code, Throwable failure) {
         return switch (code) {
             case SYNTAX_ERROR, VALIDATION_ERROR -> userMessage(failure);
             case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
-            case CLUSTER_UNAVAILABLE -> "Flink session cluster is unreachable: " + deepestMessage(failure);
+            case CLUSTER_UNAVAILABLE ->
+                ExceptionUtils.findThrowable(failure, ClusterUnavailableException.class)
+                        .map(Throwable::getMessage)
+                        .orElseGet(() -> "Flink session cluster is unreachable: " + deepestMessage(failure));
             case GENERIC_INTERNAL_ERROR -> "Internal error in the gateway: " + failure + rootCause(failure);
             default -> String.valueOf(failure.getMessage());
         };

@@ -4,6 +4,7 @@ import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterUnavailableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ConfigurationUtils;
@@ -144,7 +145,15 @@ public final class GatewaySession implements AutoCloseable {
     private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows) {
         LOG.debug("Session {} executes {} statement: {}", id, kind, sql);
         plannerThreadState.installOnCurrentThread();
-        TableResult result = tableEnvironment.executeSql(sql);
+        TableResult result;
+        try {
+            result = tableEnvironment.executeSql(sql);
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }

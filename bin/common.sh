@@ -1,0 +1,55 @@
+# Shared by the bin/ scripts: where Sluice lives, the JVM flags Flink needs on Java 17, and building on demand.
+# shellcheck shell=bash
+
+SLUICE_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export SLUICE_HOME
+
+# Flink's modules reflect into the JDK; this is the list flink-dist keeps in env.java.opts.all.
+SLUICE_JAVA17_OPENS=(
+  --add-exports=java.base/sun.net.util=ALL-UNNAMED
+  --add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.tree=ALL-UNNAMED
+  --add-exports=jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED
+  --add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.text=ALL-UNNAMED
+  --add-opens=java.base/java.time=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED
+)
+
+sluice_java() {
+  if [[ -n "${JAVA_HOME:-}" ]]; then echo "$JAVA_HOME/bin/java"; else command -v java; fi
+}
+
+# Builds the project (skipping tests) when a module's jar is missing or any source or POM is newer than it.
+sluice_ensure_built() {
+  local module="$1"
+  local jar
+  # integration tests run the scripts from inside a build that has just packaged everything
+  [[ "${SLUICE_SKIP_BUILD:-}" == "1" ]] && return 0
+  jar=$(ls "$SLUICE_HOME/$module"/target/sluice-"$module"-*.jar 2>/dev/null | grep -v -e sources -e tests | head -n 1 || true)
+  if [[ -z "$jar" || ! -d "$SLUICE_HOME/$module/target/lib" ]] ||
+     [[ -n "$(find "$SLUICE_HOME" -path '*/target' -prune -o \( -path '*/src/*' -o -name pom.xml \) -type f -newer "$jar" -print -quit)" ]]; then
+    echo "Building Sluice (./mvnw install -DskipTests); this takes a few minutes the first time..." >&2
+    (cd "$SLUICE_HOME" && ./mvnw -q -B -DskipTests install) >&2
+  fi
+}
+
+# The class path of a module: its jar and its target/lib.
+sluice_classpath() {
+  local module="$1"
+  local jar
+  jar=$(ls "$SLUICE_HOME/$module"/target/sluice-"$module"-*.jar | grep -v -e sources -e tests | head -n 1)
+  echo "$jar:$SLUICE_HOME/$module/target/lib/*"
+}
