@@ -5,6 +5,7 @@ SLUICE_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export SLUICE_HOME
 
 # Flink's modules reflect into the JDK; this is the list flink-dist keeps in env.java.opts.all.
+# shellcheck disable=SC2034 # used by the scripts that source this file
 SLUICE_JAVA17_OPENS=(
   --add-exports=java.base/sun.net.util=ALL-UNNAMED
   --add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED
@@ -32,17 +33,28 @@ sluice_java() {
   if [[ -n "${JAVA_HOME:-}" ]]; then echo "$JAVA_HOME/bin/java"; else command -v java; fi
 }
 
-# Builds the project (skipping tests) when a module's jar is missing or any source or POM is newer than it.
+# Builds the project (skipping tests and the format check: running is not checking) when a module's jar is
+# missing or a main source, resource or POM is newer than it.
+# The module's main jar, or nothing if it has not been built.
+sluice_module_jar() {
+  local module="$1" jar
+  for jar in "$SLUICE_HOME/$module/target/sluice-$module"-*.jar; do
+    case "$jar" in *-sources.jar|*-tests.jar) continue ;; esac
+    [[ -f "$jar" ]] && echo "$jar" && return 0
+  done
+  return 0
+}
+
 sluice_ensure_built() {
   local module="$1"
   local jar
-  # integration tests run the scripts from inside a build that has just packaged everything
+  # integration tests and images run the scripts where everything is already built
   [[ "${SLUICE_SKIP_BUILD:-}" == "1" ]] && return 0
-  jar=$(ls "$SLUICE_HOME/$module"/target/sluice-"$module"-*.jar 2>/dev/null | grep -v -e sources -e tests | head -n 1 || true)
+  jar=$(sluice_module_jar "$module")
   if [[ -z "$jar" || ! -d "$SLUICE_HOME/$module/target/lib" ]] ||
-     [[ -n "$(find "$SLUICE_HOME" -path '*/target' -prune -o \( -path '*/src/*' -o -name pom.xml \) -type f -newer "$jar" -print -quit)" ]]; then
+     [[ -n "$(find "$SLUICE_HOME" -path '*/target' -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "$jar" -print -quit)" ]]; then
     echo "Building Sluice (./mvnw install -DskipTests); this takes a few minutes the first time..." >&2
-    (cd "$SLUICE_HOME" && ./mvnw -q -B -DskipTests install) >&2
+    (cd "$SLUICE_HOME" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true install) >&2
   fi
 }
 
@@ -50,6 +62,10 @@ sluice_ensure_built() {
 sluice_classpath() {
   local module="$1"
   local jar
-  jar=$(ls "$SLUICE_HOME/$module"/target/sluice-"$module"-*.jar | grep -v -e sources -e tests | head -n 1)
+  jar=$(sluice_module_jar "$module")
+  if [[ -z "$jar" ]]; then
+    echo "Module $module is not built; run ./mvnw install -DskipTests" >&2
+    exit 1
+  fi
   echo "$jar:$SLUICE_HOME/$module/target/lib/*"
 }

@@ -2,6 +2,7 @@ package dev.sluice.jdbc;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +32,7 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
     /** Creates a URL; {@code properties} is copied. */
     public SluiceUrl {
         requireNonNull(host, "host is null");
-        properties = Map.copyOf(properties);
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     /**

@@ -19,25 +19,19 @@ public final class ClusterUnavailableException extends RuntimeException {
 
     /** Whether {@code failure} (or a cause) says that the cluster's endpoint cannot be reached at all. */
     public static boolean isUnreachable(Throwable failure) {
-        for (Throwable cause = requireNonNull(failure, "failure is null"); cause != null; cause = cause.getCause()) {
+        for (Throwable cause : ExceptionChain.of(requireNonNull(failure, "failure is null"))) {
             if (cause instanceof ConnectException
                     || cause instanceof NoRouteToHostException
                     || cause instanceof UnknownHostException
                     || cause.getClass().getName().endsWith("ConnectTimeoutException")) {
                 return true;
             }
-            if (cause.getCause() == cause) {
-                break;
-            }
         }
         return false;
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = ExceptionChain.root(failure);
         return root.getMessage() == null ? root.toString() : root.getMessage();
     }
 }

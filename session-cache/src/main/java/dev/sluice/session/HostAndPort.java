@@ -29,6 +29,9 @@ public record HostAndPort(String host, int port) {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
+        if (host.isBlank()) {
+            throw new IllegalArgumentException(key + " must be host:port with a host, was '" + value + "'");
+        }
         int port;
         try {
             port = Integer.parseInt(value.substring(colon + 1));

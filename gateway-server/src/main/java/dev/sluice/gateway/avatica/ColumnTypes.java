@@ -62,7 +62,8 @@ final class ColumnTypes {
                 true,
                 false,
                 false,
-                sqlType.clazz.getName());
+                // JDBC: the class getObject returns, so boxed for primitive types
+                ColumnMetaData.Rep.nonPrimitiveRepOf(sqlType).clazz.getName());
     }
 
     /** The JDBC type of a Flink type; see the class comment for types without a JDBC equivalent. */
@@ -136,14 +137,15 @@ final class ColumnTypes {
             case BIGINT -> 19;
             case FLOAT -> 7;
             case DOUBLE -> 15;
-            default -> LogicalTypeChecks.hasPrecision(type, 0) ? 0 : precisionOrZero(type);
+            default -> precisionOrZero(type);
         };
     }
 
+    /** Types without a precision (BOOLEAN, DATE, ARRAY, ...) make Flink's extractor throw; JDBC says 0 for them. */
     private static int precisionOrZero(LogicalType type) {
         try {
             return LogicalTypeChecks.getPrecision(type);
-        } catch (RuntimeException e) {
+        } catch (IllegalArgumentException e) {
             return 0;
         }
     }

@@ -1,10 +1,12 @@
 package dev.sluice.gateway.avatica;
 
+import org.jspecify.annotations.Nullable;
+
 /** A request body that is not a valid Avatica message in either protobuf or JSON. */
 public final class MalformedRequestException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    public MalformedRequestException(String message, Throwable cause) {
+    public MalformedRequestException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

@@ -8,6 +8,7 @@ import dev.sluice.gateway.session.ResultTooLargeException;
 import dev.sluice.gateway.session.TooManySessionsException;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.session.ExceptionChain;
 import dev.sluice.session.UnknownClusterException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
@@ -121,7 +122,7 @@ public final class SluiceErrors {
      * loader, so its types cannot be named here.
      */
     private static String parserPosition(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+        for (Throwable cause : ExceptionChain.of(failure)) {
             try {
                 Object position = cause.getClass().getMethod("getPos").invoke(cause);
                 if (position != null) {
@@ -133,40 +134,30 @@ public final class SluiceErrors {
             } catch (ReflectiveOperationException | RuntimeException e) {
                 // not a parser exception: look further down the chain
             }
-            if (cause.getCause() == cause) {
-                break;
-            }
         }
         return "";
     }
 
     private static String causalMessages(Throwable failure) {
-        StringBuilder message = new StringBuilder(String.valueOf(failure.getMessage()));
-        Throwable cause = failure.getCause();
-        while (cause != null && cause != failure) {
+        StringBuilder message = new StringBuilder();
+        for (Throwable cause : ExceptionChain.of(failure)) {
             String causeMessage = cause.getMessage();
-            if (causeMessage != null && !message.toString().contains(causeMessage)) {
+            if (message.isEmpty()) {
+                message.append(causeMessage);
+            } else if (causeMessage != null && !message.toString().contains(causeMessage)) {
                 message.append(": ").append(causeMessage);
             }
-            failure = cause;
-            cause = cause.getCause();
         }
         return message.toString();
     }
 
     private static String rootCause(Throwable failure) {
-        Throwable root = ExceptionUtils.stripCompletionException(failure);
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = ExceptionChain.root(failure);
         return root == failure ? "" : " (caused by " + root + ")";
     }
 
     private static String deepestMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = ExceptionChain.root(failure);
         return root instanceof IOException || root.getMessage() == null ? root.toString() : root.getMessage();
     }
 

@@ -21,6 +21,9 @@ final class SluiceJsonHandler extends JsonHandler {
             return badRequestErrorResponse(SluiceErrors.translate(new MalformedRequestException(
                     "Request is not a valid Avatica JSON message: " + e.getMessage(), e)));
         }
+        if (e instanceof MalformedRequestException) {
+            return badRequestErrorResponse(SluiceErrors.translate(e));
+        }
         return super.convertToErrorResponse(SluiceErrors.translate(e));
     }
 }

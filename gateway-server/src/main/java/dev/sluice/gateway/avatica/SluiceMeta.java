@@ -50,7 +50,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-        sessions.open(ch.id, info == null ? Map.of() : info);
+        sessions.open(requireConnectionId(ch.id), info == null ? Map.of() : info);
         connectionProperties.put(ch.id, new ConnectionPropertiesImpl());
     }
 
@@ -63,7 +63,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
-        sessions.require(ch.id);
+        session(ch.id);
         ConnectionPropertiesImpl current =
                 connectionProperties.computeIfAbsent(ch.id, id -> new ConnectionPropertiesImpl());
         current.merge(properties);
@@ -73,7 +73,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public StatementHandle createStatement(ConnectionHandle ch) {
-        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        GatewayStatement statement = session(ch.id).createStatement();
         return new StatementHandle(ch.id, statement.id(), null);
     }
 
@@ -86,11 +86,23 @@ public final class SluiceMeta implements Meta {
         preparedSql.remove(new StatementKey(h.connectionId, h.id));
     }
 
+    /** The session of a request; a request without a connection id is malformed (Avatica decodes such JSON). */
+    private GatewaySession session(String connectionId) {
+        return sessions.require(requireConnectionId(connectionId));
+    }
+
+    private static String requireConnectionId(String connectionId) {
+        if (connectionId == null) {
+            throw new MalformedRequestException("The request names no connection (connectionId is missing)", null);
+        }
+        return connectionId;
+    }
+
     // ---- execution
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        GatewayStatement statement = session(ch.id).createStatement();
         preparedSql.put(new StatementKey(ch.id, statement.id()), sql);
         // TODO(#6): parse with Calcite to report parameters and result columns at prepare time
         Signature signature = new Signature(
@@ -107,7 +119,7 @@ public final class SluiceMeta implements Meta {
     @Override
     public ExecuteResult prepareAndExecute(
             StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback) {
-        GatewaySession session = sessions.require(h.connectionId);
+        GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
         StatementOutcome outcome = session.execute(statement, sql, maxRowCount);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
@@ -129,7 +141,7 @@ public final class SluiceMeta implements Meta {
         if (sql == null) {
             throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
         }
-        GatewaySession session = sessions.require(h.connectionId);
+        GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
         StatementOutcome outcome = session.execute(statement, sql, -1);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
@@ -137,7 +149,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
-        GatewaySession session = sessions.require(h.connectionId);
+        GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
         long[] counts = new long[sqlCommands.size()];
         for (int i = 0; i < counts.length; i++) {
@@ -160,7 +172,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
-        GatewaySession session = sessions.require(h.connectionId);
+        GatewaySession session = session(h.connectionId);
         GatewayStatement.Page page = session.requireStatement(h.id).fetch(offset, frameRows(fetchMaxRowCount));
         return frame(page, session);
     }
@@ -174,7 +186,7 @@ public final class SluiceMeta implements Meta {
     @Override
     public void commit(ConnectionHandle ch) {
         // every Flink statement takes effect when it completes (auto-commit); there is nothing pending to commit
-        sessions.require(ch.id);
+        session(ch.id);
     }
 
     @Override
@@ -235,7 +247,7 @@ public final class SluiceMeta implements Meta {
 
     // TODO(#6): answer catalogs, schemas, tables, columns and type info from Flink's catalogs
     private MetaResultSet emptyMetadata(ConnectionHandle ch, Class<?> rowClass) {
-        GatewayStatement statement = sessions.require(ch.id).createStatement();
+        GatewayStatement statement = session(ch.id).createStatement();
         return MetaResultSets.of(ch.id, statement.id(), rowClass, List.of());
     }
 

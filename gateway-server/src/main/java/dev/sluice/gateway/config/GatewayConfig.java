@@ -1,6 +1,7 @@
 package dev.sluice.gateway.config;
 
 import dev.sluice.session.ClusterDefinition;
+import dev.sluice.session.ClusterOptions;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.ArrayList;
@@ -48,8 +49,9 @@ public record GatewayConfig(
     public static GatewayConfig from(Configuration configuration) {
         List<String> problems = new ArrayList<>();
         List<ClusterDefinition> clusters = collect(problems, () -> ClusterDefinition.allFrom(configuration));
+        // with an invalid cluster declaration, keys are still checked against the names declared
         List<String> clusterNames = clusters == null
-                ? List.of()
+                ? configuration.get(ClusterOptions.CLUSTERS)
                 : clusters.stream().map(ClusterDefinition::name).toList();
         for (String key : configuration.keySet()) {
             SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames).ifPresent(problems::add);

@@ -38,7 +38,7 @@ public record ServerConfig(
         long maxRequest = config.get(MAX_REQUEST_SIZE).getBytes();
         Checks.check(
                 maxRequest <= Integer.MAX_VALUE,
-                "%s must be at most 2gb, was %s",
+                "%s must be less than 2gb, was %s",
                 MAX_REQUEST_SIZE.key(),
                 config.get(MAX_REQUEST_SIZE));
         return new ServerConfig(

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.apache.flink.configuration.Configuration;
@@ -32,7 +33,12 @@ public final class YamlConfigLoader {
     static Configuration parse(InputStream in, String source) {
         Object root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readValue(in, Object.class);
+            ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
+            // an empty file, or one with only comments, has no document: readTree gives a missing node
+            JsonNode document = mapper.readTree(in);
+            root = document == null || document.isMissingNode() || document.isNull()
+                    ? null
+                    : mapper.convertValue(document, Object.class);
         } catch (IOException e) {
             throw new InvalidConfigurationException(
                     List.of("Configuration file " + source + " is not valid YAML: " + e.getMessage()));

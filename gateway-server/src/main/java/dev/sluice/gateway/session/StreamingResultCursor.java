@@ -55,6 +55,7 @@ final class StreamingResultCursor implements ResultCursor {
 
     @Override
     public void close() {
+        done = true;
         try {
             rows.close();
         } catch (Exception e) {

@@ -1,0 +1,206 @@
+package dev.sluice.bench.perf;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.jspecify.annotations.Nullable;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs one perf run: {@code concurrency} threads, each with its own JDBC connection (set up once), run the query
+ * back to back and read every row. Latencies of the measured phase go into an HdrHistogram; warm-up queries are run
+ * and discarded first.
+ */
+final class PerfRun {
+    private static final long HIGHEST_MICROS = Duration.ofMinutes(10).toNanos() / 1000;
+
+    private final PerfConfig config;
+    private final PrintStream progress;
+    private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
+    private final Histogram total = new Histogram(HIGHEST_MICROS, 3);
+    private final AtomicLong rows = new AtomicLong();
+    private final AtomicLong warmupDone = new AtomicLong();
+    private final AtomicLong measuredClaimed = new AtomicLong();
+    private final ErrorSummary errors = new ErrorSummary();
+    private final long startNanos = System.nanoTime();
+    private volatile long measureStartNanos = Long.MAX_VALUE;
+
+    PerfRun(PerfConfig config, PrintStream progress) {
+        this.config = requireNonNull(config, "config is null");
+        this.progress = requireNonNull(progress, "progress is null");
+    }
+
+    PerfReport run() throws InterruptedException {
+        if (config.warmupCount() == 0 && config.warmupDuration().isZero()) {
+            startMeasuring();
+        }
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < config.concurrency(); i++) {
+            Thread worker = new Thread(this::work, "sluice-perf-" + i);
+            worker.setDaemon(true);
+            workers.add(worker);
+            worker.start();
+        }
+        long nextProgress = System.nanoTime() + config.progressInterval().toNanos();
+        for (Thread worker : workers) {
+            while (worker.isAlive()) {
+                worker.join(200);
+                if (System.nanoTime() >= nextProgress) {
+                    printProgress();
+                    nextProgress += config.progressInterval().toNanos();
+                }
+            }
+        }
+        long end = System.nanoTime();
+        synchronized (total) {
+            total.add(recorder.getIntervalHistogram());
+        }
+        Duration elapsed =
+                measureStartNanos == Long.MAX_VALUE ? Duration.ZERO : Duration.ofNanos(end - measureStartNanos);
+        return PerfReport.of(config, total, rows.get(), errors, elapsed);
+    }
+
+    private void work() {
+        Connection connection = null;
+        try {
+            while (true) {
+                long queryStart = System.nanoTime();
+                if (!inWarmup(queryStart) && !claimMeasuredQuery(queryStart)) {
+                    return;
+                }
+                try {
+                    if (connection == null) {
+                        connection = connect();
+                    }
+                    long rowCount = runQuery(connection);
+                    long end = System.nanoTime();
+                    if (queryStart >= measureStartNanos) {
+                        recorder.recordValue(Math.min(HIGHEST_MICROS, (end - queryStart) / 1000));
+                        rows.addAndGet(rowCount);
+                    } else {
+                        finishWarmupQuery(end);
+                    }
+                } catch (SQLException | RuntimeException e) {
+                    if (queryStart >= measureStartNanos) {
+                        errors.record(e);
+                    } else {
+                        finishWarmupQuery(System.nanoTime());
+                    }
+                    if (connection != null && isConnectionFailure(e)) {
+                        closeQuietly(connection);
+                        connection = null;
+                    }
+                }
+            }
+        } finally {
+            if (connection != null) {
+                closeQuietly(connection);
+            }
+        }
+    }
+
+    private boolean inWarmup(long now) {
+        return now < measureStartNanos;
+    }
+
+    private void finishWarmupQuery(long now) {
+        long done = warmupDone.incrementAndGet();
+        if (done >= config.warmupCount()
+                && now - startNanos >= config.warmupDuration().toNanos()) {
+            startMeasuring();
+        }
+    }
+
+    private synchronized void startMeasuring() {
+        if (measureStartNanos == Long.MAX_VALUE) {
+            recorder.reset();
+            measureStartNanos = System.nanoTime();
+        }
+    }
+
+    private boolean claimMeasuredQuery(long now) {
+        Duration duration = config.duration();
+        if (duration != null) {
+            return now - measureStartNanos < duration.toNanos();
+        }
+        return measuredClaimed.incrementAndGet() <= config.count();
+    }
+
+    private Connection connect() throws SQLException {
+        Connection connection = DriverManager.getConnection(config.url(), config.connectionProperties());
+        try (Statement statement = connection.createStatement()) {
+            for (String sql : config.setup()) {
+                statement.execute(sql);
+            }
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+        return connection;
+    }
+
+    private long runQuery(Connection connection) throws SQLException {
+        long count = 0;
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(config.sql())) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    result.getObject(i);
+                }
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private void printProgress() {
+        Histogram interval = recorder.getIntervalHistogram();
+        synchronized (total) {
+            total.add(interval);
+        }
+        double seconds = config.progressInterval().toNanos() / 1e9;
+        String phase = measureStartNanos == Long.MAX_VALUE ? "warm-up" : "measuring";
+        progress.printf(
+                Locale.ROOT,
+                "%s: %.0f s elapsed, %d queries measured, last interval %.1f queries/s, p50 %.1f ms, p99 %.1f ms,"
+                        + " %d errors%n",
+                phase,
+                (System.nanoTime() - startNanos) / 1e9,
+                total.getTotalCount(),
+                interval.getTotalCount() / seconds,
+                interval.getValueAtPercentile(50) / 1000.0,
+                interval.getValueAtPercentile(99) / 1000.0,
+                errors.count());
+    }
+
+    private static boolean isConnectionFailure(Exception e) {
+        return e instanceof SQLException sql
+                        && sql.getSQLState() != null
+                        && sql.getSQLState().startsWith("08")
+                || e instanceof RuntimeException;
+    }
+
+    private static void closeQuietly(@Nullable Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (SQLException | RuntimeException e) {
+            // the connection is broken anyway; a new one is opened for the next query
+        }
+    }
+}

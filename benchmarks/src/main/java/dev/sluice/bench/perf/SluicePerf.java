@@ -1,0 +1,168 @@
+package dev.sluice.bench.perf;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code sluice-perf}: the command-line front end of a perf run. */
+@Command(
+        name = "sluice-perf",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Runs one SQL query back to back on a JDBC URL at a given concurrency and reports queries/s, rows/s and"
+                    + " latency percentiles (avg, p50, p95, p99, p99.9, max) with the errors, like Kafka's perf tools.",
+            "Works with any JDBC driver on the class path: Sluice (jdbc:sluice://), Flink's (jdbc:flink://), Avatica's"
+                    + " (jdbc:avatica:remote:url=...).",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query wordcount --concurrency 8 --duration 30s",
+            "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query 'select 1' --setup none --count 1000 --json",
+        })
+public final class SluicePerf implements Callable<Integer> {
+    @Option(names = "--url", required = true, description = "JDBC URL to drive.")
+    String url = "";
+
+    @Option(
+            names = "--query",
+            required = true,
+            description = "A reference query by name (source, wordcount, join) or any SQL text.")
+    String query = "";
+
+    @Option(
+            names = "--setup",
+            description = "File of SQL statements (separated by ';') run once per connection. Default: the reference"
+                    + " DDL (tables table1..table3) when --query names a reference query, else none. 'none' for none.")
+    @Nullable
+    String setup;
+
+    @Option(names = "--concurrency", defaultValue = "1", description = "Connections, each on its own thread.")
+    int concurrency;
+
+    @Option(names = "--count", description = "Measured queries in total (this or --duration).")
+    long count;
+
+    @Option(names = "--duration", description = "Measured time, e.g. 30s or 2m (this or --count).")
+    @Nullable
+    String duration;
+
+    @Option(
+            names = "--warmup",
+            defaultValue = "0",
+            description = "Queries to run and discard first: a count (e.g. 50) or a time (e.g. 10s).")
+    String warmup = "0";
+
+    @Option(
+            names = "--property",
+            description = "A connection property key=value; repeatable (e.g. user=me, cluster=embedded).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(
+            names = "--progress-interval",
+            defaultValue = "5s",
+            description = "How often a progress line goes to stderr.")
+    String progressInterval = "5s";
+
+    @Option(names = "--json", description = "Print the result as one line of JSON instead of text.")
+    boolean json;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    SluicePerf(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine commandLine = new CommandLine(new SluicePerf(out, err));
+        commandLine.setOut(new java.io.PrintWriter(out, true));
+        commandLine.setErr(new java.io.PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PerfConfig config;
+        try {
+            config = config();
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("sluice-perf: " + e.getMessage());
+            return 2;
+        }
+        PerfReport report = new PerfRun(config, err).run();
+        out.println(json ? report.toJson() : report.toText());
+        return report.queries() == 0 && report.errors() > 0 ? 1 : 0;
+    }
+
+    PerfConfig config() throws IOException {
+        String sql = ReferenceQueries.find(query).orElse(query);
+        List<String> setupStatements;
+        if (setup == null) {
+            setupStatements = ReferenceQueries.find(query).isPresent() ? ReferenceQueries.SETUP : List.of();
+        } else if (setup.equals("none")) {
+            setupStatements = List.of();
+        } else {
+            setupStatements = Arrays.stream(Files.readString(Path.of(setup)).split(";"))
+                    .map(String::strip)
+                    .filter(statement -> !statement.isEmpty())
+                    .toList();
+        }
+        long warmupCount = 0;
+        Duration warmupDuration = Duration.ZERO;
+        if (warmup.chars().allMatch(Character::isDigit)) {
+            warmupCount = Long.parseLong(warmup);
+        } else {
+            warmupDuration = parseDuration("--warmup", warmup);
+        }
+        return new PerfConfig(
+                url,
+                query,
+                sql,
+                setupStatements,
+                concurrency,
+                count,
+                duration == null ? null : parseDuration("--duration", duration),
+                warmupCount,
+                warmupDuration,
+                properties,
+                parseDuration("--progress-interval", progressInterval));
+    }
+
+    /** Parses {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */
+    static Duration parseDuration(String option, String text) {
+        java.util.regex.Matcher matcher =
+                java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m|h)").matcher(text.strip());
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException(
+                    option + " must be a number with a unit ms, s, m or h (e.g. 30s), was '" + text + "'");
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        return switch (matcher.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofHours(amount);
+        };
+    }
+}

@@ -1,0 +1,87 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** bin/sluice-gateway as a user runs it: the ready line, a query, and a clean stop on SIGTERM. */
+final class GatewayProcessIT {
+    private static final Path PROJECT_ROOT =
+            Path.of(System.getProperty("user.dir")).getParent();
+    private static final Pattern READY =
+            Pattern.compile("^Sluice gateway ready: (jdbc:sluice://127\\.0\\.0\\.1:(\\d+))$");
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void printsTheReadyLineServesAndStopsCleanlyOnSigterm() throws Exception {
+        Path config = directory.resolve("sluice.yaml");
+        Files.writeString(config, "sluice:\n  server:\n    port: 0\n");
+        ProcessBuilder builder = new ProcessBuilder(
+                        PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
+                .redirectError(directory.resolve("gateway.err").toFile());
+        builder.environment().put("SLUICE_SKIP_BUILD", "1");
+        builder.environment().put("SLUICE_LOG_DIR", directory.toString());
+        Process gateway = builder.start();
+        try {
+            BufferedReader stdout =
+                    new BufferedReader(new InputStreamReader(gateway.getInputStream(), StandardCharsets.UTF_8));
+            String readyLine =
+                    CompletableFuture.supplyAsync(() -> readLine(stdout)).get(120, TimeUnit.SECONDS);
+            Matcher ready = READY.matcher(readyLine);
+            assertThat(ready.matches()).as("ready line: %s", readyLine).isTrue();
+            String url = ready.group(1);
+            int port = Integer.parseInt(ready.group(2));
+
+            try (Connection connection = DriverManager.getConnection(url);
+                    Statement statement = connection.createStatement()) {
+                assertThat(ReferenceWorkload.rows(statement.executeQuery("select 42")))
+                        .containsExactly(List.of(42));
+            }
+
+            gateway.destroy(); // SIGTERM
+            assertThat(gateway.waitFor(60, TimeUnit.SECONDS))
+                    .as("gateway stops within 60 s")
+                    .isTrue();
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
+            String log = Files.readString(directory.resolve("sluice-gateway.log"));
+            assertThat(log).contains("Sluice gateway stopped").contains("Embedded Flink cluster 'embedded' stopped");
+        } finally {
+            gateway.destroyForcibly();
+        }
+    }
+
+    private static String readLine(BufferedReader reader) {
+        try {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.startsWith("Sluice gateway ready")) {
+                    return line;
+                }
+            }
+            return "(the gateway exited before it was ready)";
+        } catch (IOException e) {
+            return "(reading the gateway's output failed: " + e + ")";
+        }
+    }
+}

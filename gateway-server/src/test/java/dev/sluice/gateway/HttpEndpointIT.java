@@ -1,0 +1,116 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad requests on the wire get a specific answer and leave the gateway serving everyone else. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class HttpEndpointIT {
+    private final HttpClient http = HttpClient.newHttpClient();
+    private SluiceGateway gateway;
+    private URI base;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GatewayTestSupport.startGateway(Map.of("sluice.server.max-request-size", "4kb"));
+        base = URI.create("http://127.0.0.1:" + gateway.address().getPort() + "/");
+    }
+
+    @AfterAll
+    void stopGateway() throws Exception {
+        gateway.close();
+    }
+
+    @Test
+    void answersHealthChecks() throws Exception {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(base.resolve("/health")).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("OK\n");
+    }
+
+    @Test
+    void rejectsMethodsOtherThanPost() throws Exception {
+        HttpResponse<String> response =
+                http.send(HttpRequest.newBuilder(base).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(405);
+        assertThat(response.body()).contains("Avatica protocol");
+    }
+
+    @Test
+    void rejectsAMalformedProtobufRequestWithBadRequest() throws Exception {
+        HttpResponse<byte[]> response = post(new byte[] {0x0A, (byte) 0xFF, 0x01, 0x02});
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(new String(response.body(), StandardCharsets.ISO_8859_1))
+                .contains("not a valid Avatica protobuf message")
+                .contains("08S01");
+        assertGatewayStillServes();
+    }
+
+    @Test
+    void rejectsJsonThatDoesNotParseWithBadRequest() throws Exception {
+        HttpResponse<byte[]> response = post("{\"request\": ".getBytes(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).isEqualTo(400);
+        String body = new String(response.body(), StandardCharsets.UTF_8);
+        assertThat(body).contains("not a valid Avatica JSON message").contains("\"sqlState\":\"08S01\"");
+        assertGatewayStillServes();
+    }
+
+    @Test
+    void rejectsAJsonRequestWithoutAConnectionWithBadRequest() throws Exception {
+        // Avatica decodes an unknown request type into a request with empty fields
+        HttpResponse<byte[]> response = post("{\"request\":\"noSuchRequest\"}".getBytes(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).isEqualTo(400);
+        String body = new String(response.body(), StandardCharsets.UTF_8);
+        assertThat(body).contains("names no connection").contains("\"sqlState\":\"08S01\"");
+        assertGatewayStillServes();
+    }
+
+    @Test
+    void answersAJsonRequestForAnUnknownConnectionWithItsSqlState() throws Exception {
+        HttpResponse<byte[]> response = post("{\"request\":\"createStatement\",\"connectionId\":\"no-such-connection\"}"
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).isEqualTo(500);
+        String body = new String(response.body(), StandardCharsets.UTF_8);
+        assertThat(body).contains("\"sqlState\":\"08003\"").contains("no-such-connection is not open");
+    }
+
+    @Test
+    void rejectsAnOversizedRequestWith413() throws Exception {
+        HttpResponse<byte[]> response = post(new byte[8 * 1024]);
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertGatewayStillServes();
+    }
+
+    private HttpResponse<byte[]> post(byte[] body) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(base)
+                        .header("Content-Type", "application/octet-stream")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private void assertGatewayStillServes() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("select 7")))
+                    .containsExactly(List.of(7));
+        }
+    }
+}

@@ -1,0 +1,217 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.planner.InvalidStatementException;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.session.HostAndPort;
+import dev.sluice.session.UnknownClusterException;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.runtime.client.JobExecutionException;
+import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.ValidationException;
+import org.junit.jupiter.api.Test;
+
+import java.net.ConnectException;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+final class SluiceErrorsTest {
+    @Test
+    void invalidStatementIsSyntaxError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new InvalidStatementException("Invalid SET statement"));
+
+        assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("Invalid SET statement");
+    }
+
+    @Test
+    void flinkParserErrorIsSyntaxError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(
+                new SqlParserException("SQL parse failed. Encountered \"FORM\" at line 1, column 10."));
+
+        assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("SQL parse failed. Encountered \"FORM\" at line 1, column 10.");
+    }
+
+    @Test
+    void flinkValidationErrorIsValidationError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new ValidationException("Object 'missing' not found"));
+
+        assertError(error, SluiceErrorCode.VALIDATION_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("Object 'missing' not found");
+    }
+
+    @Test
+    void findsValidationErrorAmongCausesAndJoinsTheirMessages() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException(
+                "Statement failed",
+                new ValidationException("SQL validation failed", new RuntimeException("Column 'x' not found"))));
+
+        assertError(error, SluiceErrorCode.VALIDATION_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("Statement failed: SQL validation failed: Column 'x' not found");
+    }
+
+    @Test
+    void appendsParserPositionWhenTheMessageLacksIt() {
+        AvaticaRuntimeException error = SluiceErrors.translate(
+                new SqlParserException("SQL parse failed.", new FakeParseException("Encountered \"FORM\"", 1, 10)));
+
+        assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("SQL parse failed.: Encountered \"FORM\" at line 1, column 10");
+    }
+
+    @Test
+    void unsupportedOperationIsFeatureNotSupported() {
+        AvaticaRuntimeException error =
+                SluiceErrors.translate(new UnsupportedOperationException("Transactions are not supported"));
+
+        assertError(error, SluiceErrorCode.UNSUPPORTED_OPERATION, "0A000");
+        assertThat(error.getErrorMessage()).isEqualTo("Transactions are not supported");
+    }
+
+    @Test
+    void connectFailureIsClusterUnavailable() {
+        AvaticaRuntimeException error = SluiceErrors.translate(
+                new RuntimeException("Could not submit job", new ConnectException("Connection refused")));
+
+        assertError(error, SluiceErrorCode.CLUSTER_UNAVAILABLE, "08006");
+        assertThat(error.getErrorMessage())
+                .isEqualTo("Flink session cluster is unreachable: java.net.ConnectException: Connection refused");
+    }
+
+    @Test
+    void clusterUnavailableKeepsItsMessage() {
+        ClusterEndpoint prod = new ClusterEndpoint("prod", ClusterKind.REMOTE, new HostAndPort("jm", 8081));
+        ClusterUnavailableException unavailable =
+                new ClusterUnavailableException(prod, new ConnectException("Connection refused"));
+
+        AvaticaRuntimeException error = SluiceErrors.translate(new CompletionException(unavailable));
+
+        assertError(error, SluiceErrorCode.CLUSTER_UNAVAILABLE, "08006");
+        assertThat(error.getErrorMessage())
+                .isEqualTo("Flink session cluster 'prod' at jm:8081 is unreachable: Connection refused");
+    }
+
+    @Test
+    void unknownClusterIsConnectionError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new UnknownClusterException("staging", List.of("prod")));
+
+        assertError(error, SluiceErrorCode.UNKNOWN_CLUSTER, "08001");
+        assertThat(error.getErrorMessage()).isEqualTo("Unknown cluster 'staging'; this gateway serves [prod]");
+    }
+
+    @Test
+    void malformedRequestIsCommunicationError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(
+                new MalformedRequestException("Not an Avatica request", new IllegalArgumentException("bad tag")));
+
+        assertError(error, SluiceErrorCode.MALFORMED_REQUEST, "08S01");
+    }
+
+    @Test
+    void jobFailureIsQueryFailed() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException(
+                "collect failed",
+                new JobExecutionException(new JobID(), "Job execution failed.", new ArithmeticException("/ by zero"))));
+
+        assertError(error, SluiceErrorCode.QUERY_FAILED, "HY000");
+        assertThat(error.getErrorMessage()).isEqualTo("Query failed on the cluster: / by zero");
+    }
+
+    @Test
+    void unknownFailureIsInternalError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException("boom"));
+
+        assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
+        assertThat(error.getErrorCode()).isEqualTo(0x10000);
+        assertThat(error.getErrorMessage())
+                .isEqualTo("Internal error in the gateway: java.lang.RuntimeException: boom");
+    }
+
+    @Test
+    void internalErrorNamesTheRootCause() {
+        AvaticaRuntimeException error =
+                SluiceErrors.translate(new IllegalStateException("broken", new NullPointerException("field")));
+
+        assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
+        assertThat(error.getErrorMessage())
+                .isEqualTo("Internal error in the gateway: java.lang.IllegalStateException: broken"
+                        + " (caused by java.lang.NullPointerException: field)");
+    }
+
+    @Test
+    void passesAvaticaErrorsThrough() {
+        AvaticaRuntimeException original = SluiceErrors.toAvatica(SluiceErrorCode.NO_SUCH_STATEMENT, "gone");
+
+        assertThat(SluiceErrors.translate(original)).isSameAs(original);
+    }
+
+    @Test
+    void buildsAvaticaErrorFromCode() {
+        AvaticaRuntimeException error = SluiceErrors.toAvatica(SluiceErrorCode.RESULT_TOO_LARGE, "too many rows");
+
+        assertError(error, SluiceErrorCode.RESULT_TOO_LARGE, "54000");
+        assertThat(error.getErrorMessage()).isEqualTo("too many rows");
+    }
+
+    @Test
+    void neverAnswersSuccessState() {
+        List<Throwable> failures = List.of(
+                new RuntimeException(),
+                new Error("fatal"),
+                new Exception("checked"),
+                new RuntimeException((String) null, new RuntimeException()));
+
+        assertThat(failures)
+                .allSatisfy(
+                        failure -> assertThat(SluiceErrors.translate(failure).getSqlState())
+                                .isEqualTo("HY000"));
+    }
+
+    private static void assertError(AvaticaRuntimeException error, SluiceErrorCode code, String sqlState) {
+        assertThat(error.getErrorCode()).isEqualTo(code.code());
+        assertThat(error.getSqlState()).isEqualTo(sqlState);
+        assertThat(code.sqlState()).isEqualTo(sqlState);
+        assertThat(error.getSeverity()).isEqualTo(AvaticaSeverity.ERROR);
+    }
+
+    /** Shaped like Calcite's {@code SqlParseException}, which the gateway reads by reflection. */
+    static final class FakeParseException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        private final Position position;
+
+        FakeParseException(String message, int line, int column) {
+            super(message);
+            this.position = new Position(line, column);
+        }
+
+        public Position getPos() {
+            return position;
+        }
+    }
+
+    /** Shaped like Calcite's {@code SqlParserPos}. */
+    static final class Position {
+        private final int line;
+        private final int column;
+
+        Position(int line, int column) {
+            this.line = line;
+            this.column = column;
+        }
+
+        public int getLineNum() {
+            return line;
+        }
+
+        public int getColumnNum() {
+            return column;
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.sluice.gateway.avatica;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.Row;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+final class WireValuesTest {
+    private static final ZoneId UTC = ZoneOffset.UTC;
+    private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
+
+    @Test
+    void dateIsEpochDay() {
+        assertThat(WireValues.value(LocalDate.of(1970, 1, 2), type(DataTypes.DATE()), UTC))
+                .isEqualTo(1);
+        assertThat(WireValues.value(LocalDate.of(2024, 2, 29), type(DataTypes.DATE()), BERLIN))
+                .isEqualTo((int) LocalDate.of(2024, 2, 29).toEpochDay());
+        assertThat(WireValues.value(LocalDate.of(1969, 12, 31), type(DataTypes.DATE()), UTC))
+                .isEqualTo(-1);
+    }
+
+    @Test
+    void timeIsMillisecondsOfTheDay() {
+        assertThat(WireValues.value(LocalTime.of(1, 2, 3, 4_567_000), type(DataTypes.TIME()), BERLIN))
+                .isEqualTo(3_723_004);
+        assertThat(WireValues.value(LocalTime.MIDNIGHT, type(DataTypes.TIME()), UTC))
+                .isEqualTo(0);
+    }
+
+    @Test
+    void timestampIsWallClockReadAsUtc() {
+        LocalDateTime wallClock = LocalDateTime.of(2024, 3, 31, 2, 30, 0, 123_000_000);
+        long expected = wallClock.toEpochSecond(ZoneOffset.UTC) * 1000 + 123;
+
+        assertThat(WireValues.value(wallClock, type(DataTypes.TIMESTAMP(3)), BERLIN))
+                .isEqualTo(expected);
+        assertThat(WireValues.value(LocalDateTime.of(1970, 1, 1, 0, 0, 1), type(DataTypes.TIMESTAMP()), UTC))
+                .isEqualTo(1000L);
+    }
+
+    @Test
+    void localZonedTimestampIsShownInTheSessionZone() {
+        LogicalType ltz = type(DataTypes.TIMESTAMP_LTZ(3));
+
+        assertThat(WireValues.value(Instant.EPOCH, ltz, UTC)).isEqualTo(0L);
+        assertThat(WireValues.value(Instant.EPOCH, ltz, BERLIN)).isEqualTo(3_600_000L);
+        assertThat(WireValues.value(Instant.parse("2024-07-01T10:00:00Z"), ltz, BERLIN))
+                .isEqualTo(Instant.parse("2024-07-01T12:00:00Z").toEpochMilli());
+    }
+
+    @Test
+    void zonedTimestampIsItsOwnWallClock() {
+        OffsetDateTime value = OffsetDateTime.of(1970, 1, 1, 1, 0, 0, 0, ZoneOffset.ofHours(5));
+
+        assertThat(WireValues.value(value, type(DataTypes.TIMESTAMP_WITH_TIME_ZONE(3)), UTC))
+                .isEqualTo(3_600_000L);
+    }
+
+    @Test
+    void decimalStaysBigDecimal() {
+        BigDecimal value = new BigDecimal("12345678.90");
+
+        assertThat(WireValues.value(value, type(DataTypes.DECIMAL(10, 2)), UTC)).isSameAs(value);
+    }
+
+    @Test
+    void binaryStaysBytes() {
+        byte[] value = {1, 2, (byte) 0xFF};
+
+        assertThat(WireValues.value(value, type(DataTypes.BYTES()), UTC)).isSameAs(value);
+        assertThat(WireValues.value(value, type(DataTypes.BINARY(3)), UTC)).isSameAs(value);
+    }
+
+    @Test
+    void numbersAndBooleansPassThrough() {
+        assertThat(WireValues.value(42, type(DataTypes.INT()), UTC)).isEqualTo(42);
+        assertThat(WireValues.value(42L, type(DataTypes.BIGINT()), UTC)).isEqualTo(42L);
+        assertThat(WireValues.value((byte) 7, type(DataTypes.TINYINT()), UTC)).isEqualTo((byte) 7);
+        assertThat(WireValues.value(1.5f, type(DataTypes.FLOAT()), UTC)).isEqualTo(1.5f);
+        assertThat(WireValues.value(2.5d, type(DataTypes.DOUBLE()), UTC)).isEqualTo(2.5d);
+        assertThat(WireValues.value(true, type(DataTypes.BOOLEAN()), UTC)).isEqualTo(true);
+    }
+
+    @Test
+    void charactersBecomeStrings() {
+        assertThat(WireValues.value("text", type(DataTypes.STRING()), UTC)).isEqualTo("text");
+        assertThat(WireValues.value(new StringBuilder("ab"), type(DataTypes.CHAR(2)), UTC))
+                .isEqualTo("ab");
+    }
+
+    @Test
+    void arrayIsText() {
+        assertThat(WireValues.value(new Integer[] {1, null}, type(DataTypes.ARRAY(DataTypes.INT())), UTC))
+                .isEqualTo("[1, NULL]");
+        assertThat(WireValues.value(
+                        new Integer[][] {{1, 2}, {3}}, type(DataTypes.ARRAY(DataTypes.ARRAY(DataTypes.INT()))), UTC))
+                .isEqualTo("[[1, 2], [3]]");
+        assertThat(WireValues.value(new String[0], type(DataTypes.ARRAY(DataTypes.STRING())), UTC))
+                .isEqualTo("[]");
+    }
+
+    @Test
+    void rowIsText() {
+        LogicalType rowType = type(DataTypes.ROW(
+                DataTypes.FIELD("a", DataTypes.INT()),
+                DataTypes.FIELD("b", DataTypes.STRING()),
+                DataTypes.FIELD("c", DataTypes.BYTES())));
+
+        assertThat(WireValues.value(Row.of(1, "x", null), rowType, UTC)).isEqualTo("(1, x, NULL)");
+        assertThat(WireValues.value(Row.of(1, "x", new byte[] {0x0A, (byte) 0xFF}), rowType, UTC))
+                .isEqualTo("(1, x, 0aff)");
+    }
+
+    @Test
+    void mapIsText() {
+        assertThat(WireValues.value(Map.of("k", 1), type(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())), UTC))
+                .isEqualTo("{k=1}");
+    }
+
+    @Test
+    void nullIsNullForEveryType() {
+        assertThat(List.of(
+                        DataTypes.INT(),
+                        DataTypes.STRING(),
+                        DataTypes.DATE(),
+                        DataTypes.TIME(),
+                        DataTypes.TIMESTAMP(3),
+                        DataTypes.TIMESTAMP_LTZ(3),
+                        DataTypes.DECIMAL(10, 2),
+                        DataTypes.BYTES(),
+                        DataTypes.ARRAY(DataTypes.INT()),
+                        DataTypes.NULL()))
+                .allSatisfy(dataType -> assertThat(WireValues.value(null, dataType.getLogicalType(), BERLIN))
+                        .isNull());
+    }
+
+    @Test
+    void convertsARowByColumnTypes() {
+        List<LogicalType> types = List.of(type(DataTypes.INT()), type(DataTypes.DATE()), type(DataTypes.STRING()));
+
+        assertThat(WireValues.row(Row.of(7, LocalDate.of(1970, 1, 11), null), types, UTC))
+                .isEqualTo(Arrays.asList(7, 10, null));
+    }
+
+    private static LogicalType type(org.apache.flink.table.types.DataType dataType) {
+        return dataType.getLogicalType();
+    }
+}

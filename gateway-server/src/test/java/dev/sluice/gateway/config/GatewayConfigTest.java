@@ -1,0 +1,164 @@
+package dev.sluice.gateway.config;
+
+import dev.sluice.session.ClusterDefinition;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.HostAndPort;
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+final class GatewayConfigTest {
+    private static final ServerConfig DEFAULT_SERVER =
+            new ServerConfig("127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5));
+    private static final SessionConfig DEFAULT_SESSION = new SessionConfig(512, Duration.ofMinutes(30), 1_000_000);
+    private static final EmbeddedClusterConfig DEFAULT_EMBEDDED = new EmbeddedClusterConfig(1, 8);
+
+    @Test
+    void usesDocumentedDefaults() {
+        GatewayConfig config = GatewayConfig.from(new Configuration());
+
+        assertThat(config.server()).isEqualTo(DEFAULT_SERVER);
+        assertThat(config.session()).isEqualTo(DEFAULT_SESSION);
+        assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
+        assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
+        assertThat(config.flinkOptions().toMap()).isEmpty();
+    }
+
+    @Test
+    void shippedConfigurationFileHoldsTheDefaults() {
+        GatewayConfig config = GatewayConfig.from(YamlConfigLoader.load(Path.of("..", "conf", "sluice.yaml")));
+
+        assertThat(config.server()).isEqualTo(DEFAULT_SERVER);
+        assertThat(config.session()).isEqualTo(DEFAULT_SESSION);
+        assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
+        assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
+    }
+
+    @Test
+    void mapsEveryOption() {
+        GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.ofEntries(
+                Map.entry("sluice.server.host", "0.0.0.0"),
+                Map.entry("sluice.server.port", "0"),
+                Map.entry("sluice.server.rpc-threads", "4"),
+                Map.entry("sluice.server.rpc-queue-size", "0"),
+                Map.entry("sluice.server.max-request-size", "1mb"),
+                Map.entry("sluice.server.idle-timeout", "30 s"),
+                Map.entry("sluice.session.max-sessions", "2"),
+                Map.entry("sluice.session.idle-timeout", "1 min"),
+                Map.entry("sluice.session.max-materialized-rows", "10"),
+                Map.entry("sluice.embedded.task-managers", "2"),
+                Map.entry("sluice.embedded.task-slots", "3"),
+                Map.entry("sluice.clusters", "prod;local"),
+                Map.entry("sluice.cluster.prod.type", "REMOTE"),
+                Map.entry("sluice.cluster.prod.rest-address", "jm:8081"),
+                Map.entry("sluice.cluster.local.type", "EMBEDDED"))));
+
+        assertThat(config.server())
+                .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30)));
+        assertThat(config.session()).isEqualTo(new SessionConfig(2, Duration.ofMinutes(1), 10));
+        assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));
+        assertThat(config.clusters())
+                .containsExactly(
+                        new ClusterDefinition("prod", ClusterKind.REMOTE, new HostAndPort("jm", 8081)),
+                        new ClusterDefinition("local", ClusterKind.EMBEDDED, null));
+    }
+
+    @Test
+    void suggestsTheClosestKeyForAMisspelledOption() {
+        assertThatThrownBy(() -> GatewayConfig.from(Configuration.fromMap(Map.of("sluice.serverr.port", "9000"))))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessage("Invalid configuration:\n  - Unknown option sluice.serverr.port; did you mean"
+                        + " sluice.server.port?");
+    }
+
+    @Test
+    void suggestsTheClosestPerClusterKey() {
+        assertThatThrownBy(() -> GatewayConfig.from(
+                        Configuration.fromMap(Map.of("sluice.cluster.embedded.rest-adress", "jm:8081"))))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly("Unknown option sluice.cluster.embedded.rest-adress; did you mean"
+                                        + " sluice.cluster.embedded.rest-address?"));
+    }
+
+    @Test
+    void rejectsOptionsOfAClusterThatIsNotListed() {
+        assertThatThrownBy(
+                        () -> GatewayConfig.from(Configuration.fromMap(Map.of("sluice.cluster.prod.type", "REMOTE"))))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "Unknown option sluice.cluster.prod.type: cluster 'prod' is not listed in"
+                                                + " sluice.clusters [embedded]"));
+    }
+
+    @Test
+    void reportsSeveralProblemsAtOnce() {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.serverr.port", "9000",
+                "sluice.server.port", "70000",
+                "sluice.session.max-sessions", "0",
+                "sluice.embedded.task-slots", "0",
+                "sluice.clusters", "Prod"));
+
+        assertThatThrownBy(() -> GatewayConfig.from(configuration))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "sluice.clusters entry 'Prod' is not a valid cluster name; use lower-case letters,"
+                                                + " digits, '_' and '-', starting with a letter",
+                                        "Unknown option sluice.serverr.port; did you mean sluice.server.port?",
+                                        "sluice.server.port must be between 0 and 65535, was 70000",
+                                        "sluice.session.max-sessions must be at least 1, was 0",
+                                        "sluice.embedded.task-slots must be at least 1, was 0"));
+    }
+
+    @Test
+    void reportsOnlyTheClusterProblemWhenADeclaredClusterIsInvalid() {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.clusters", "prod",
+                "sluice.cluster.prod.type", "REMOTE"));
+
+        assertThatThrownBy(() -> GatewayConfig.from(configuration))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly("sluice.cluster.prod.rest-address is required for a REMOTE cluster"));
+    }
+
+    @Test
+    void reportsUnparsableValue() {
+        assertThatThrownBy(() -> GatewayConfig.from(Configuration.fromMap(Map.of("sluice.server.port", "http"))))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .singleElement()
+                                .asString()
+                                .contains("sluice.server.port")
+                                .contains("http"));
+    }
+
+    @Test
+    void allowsFlinkOptionsAndPassesOnlyThemToFlink() {
+        GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.of(
+                "parallelism.default", "4",
+                "table.local-time-zone", "Europe/Berlin",
+                "sluice.server.port", "0",
+                "sluice.session.max-sessions", "2")));
+
+        assertThat(config.flinkOptions().toMap())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("parallelism.default", "4", "table.local-time-zone", "Europe/Berlin"));
+        assertThat(config.flinkConfiguration().toMap())
+                .containsKeys("parallelism.default", "sluice.server.port", "sluice.session.max-sessions");
+    }
+}

@@ -1,0 +1,49 @@
+package dev.sluice.gateway.config;
+
+import org.apache.flink.configuration.Configuration;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+final class SessionConfigTest {
+    @Test
+    void usesDocumentedDefaults() {
+        assertThat(SessionConfig.from(new Configuration()))
+                .isEqualTo(new SessionConfig(512, Duration.ofMinutes(30), 1_000_000));
+    }
+
+    @Test
+    void mapsOptions() {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.session.max-sessions", "1",
+                "sluice.session.idle-timeout", "1 s",
+                "sluice.session.max-materialized-rows", "1"));
+
+        assertThat(SessionConfig.from(configuration)).isEqualTo(new SessionConfig(1, Duration.ofSeconds(1), 1));
+    }
+
+    @Test
+    void rejectsZeroMaxSessions() {
+        assertThatThrownBy(() -> new SessionConfig(0, Duration.ofMinutes(1), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.session.max-sessions must be at least 1, was 0");
+    }
+
+    @Test
+    void rejectsIdleTimeoutBelowOneSecond() {
+        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMillis(500), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.session.idle-timeout must be at least 1 s, was PT0.5S");
+    }
+
+    @Test
+    void rejectsZeroMaxMaterializedRows() {
+        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMinutes(1), 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.session.max-materialized-rows must be at least 1, was 0");
+    }
+}

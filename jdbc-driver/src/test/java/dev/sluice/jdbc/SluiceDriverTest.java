@@ -1,0 +1,98 @@
+package dev.sluice.jdbc;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+final class SluiceDriverTest {
+    private final SluiceDriver driver = new SluiceDriver();
+
+    @Test
+    void acceptsSluiceUrls() throws SQLException {
+        assertThat(driver.acceptsURL("jdbc:sluice://localhost:8765")).isTrue();
+        assertThat(driver.acceptsURL("jdbc:sluice://[::1]")).isTrue();
+    }
+
+    @Test
+    void rejectsOtherUrls() throws SQLException {
+        assertThat(driver.acceptsURL("jdbc:postgresql://localhost/db")).isFalse();
+        assertThat(driver.acceptsURL("jdbc:avatica:remote:url=http://localhost:8765"))
+                .isFalse();
+    }
+
+    @Test
+    void rejectsNullUrlInAcceptsUrl() {
+        assertThatThrownBy(() -> driver.acceptsURL(null))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessage("url is null");
+    }
+
+    @Test
+    void connectReturnsNullForOtherUrls() throws SQLException {
+        assertThat(driver.connect("jdbc:postgresql://x", new Properties())).isNull();
+        assertThat(driver.connect("jdbc:postgresql://x", null)).isNull();
+    }
+
+    @Test
+    void connectReturnsNullForNullUrl() throws SQLException {
+        assertThat(driver.connect(null, new Properties())).isNull();
+    }
+
+    @Test
+    void driverManagerFindsTheDriver() throws SQLException {
+        Driver found = DriverManager.getDriver("jdbc:sluice://127.0.0.1:1");
+
+        assertThat(found).isInstanceOf(SluiceDriver.class);
+    }
+
+    @Test
+    void driverIsRegisteredForServiceLoader() {
+        assertThat(java.util.ServiceLoader.load(Driver.class).stream().map(java.util.ServiceLoader.Provider::type))
+                .contains(SluiceDriver.class);
+    }
+
+    @Test
+    void connectRejectsMalformedSluiceUrl() {
+        assertThatThrownBy(() -> driver.connect("jdbc:sluice://localhost:0", new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessageContaining("the port must be between 1 and 65535, was 0");
+    }
+
+    @Test
+    void connectingWhereNothingListensFailsWithConnectionSqlState() throws IOException {
+        int port = closedPort();
+        String url = "jdbc:sluice://127.0.0.1:" + port;
+
+        assertThatThrownBy(() -> driver.connect(url, new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).startsWith("08"))
+                .hasMessageStartingWith("Cannot connect to the Sluice gateway at http://127.0.0.1:" + port + ": ");
+    }
+
+    @Test
+    void driverManagerConnectionWhereNothingListensFailsWithConnectionSqlState() throws IOException {
+        int port = closedPort();
+
+        assertThatThrownBy(() -> DriverManager.getConnection("jdbc:sluice://127.0.0.1:" + port + ";cluster=prod"))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).startsWith("08"));
+    }
+
+    /** A port on the loopback interface where nothing listens any more. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

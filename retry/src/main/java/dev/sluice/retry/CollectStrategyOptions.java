@@ -1,0 +1,19 @@
+package dev.sluice.retry;
+
+import org.apache.flink.configuration.ConfigOption;
+
+import static org.apache.flink.configuration.ConfigOptions.key;
+
+/**
+ * The option that chooses the collect strategy; each strategy reads its own namespace ({@link FixedDelayOptions},
+ * {@link ExponentialDelayOptions}). Reference: docs/configuration.md.
+ */
+public final class CollectStrategyOptions {
+    public static final ConfigOption<String> TYPE = key("collect-strategy.type")
+            .stringType()
+            .defaultValue(CollectStrategyType.FIXED_DELAY.configValue())
+            .withDescription("How the waits between polls that find a result not ready yet are chosen: "
+                    + CollectStrategyType.allowedValues() + ".");
+
+    private CollectStrategyOptions() {}
+}

@@ -1,0 +1,31 @@
+package dev.sluice.session;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/** The causal chain of an exception, safe against cause cycles (A caused by B caused by A). */
+public final class ExceptionChain {
+    private ExceptionChain() {}
+
+    /** {@code failure} followed by its causes, outermost first, each once. */
+    public static List<Throwable> of(Throwable failure) {
+        requireNonNull(failure, "failure is null");
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable cause = failure; cause != null && seen.add(cause); cause = cause.getCause()) {
+            chain.add(cause);
+        }
+        return chain;
+    }
+
+    /** The innermost cause. */
+    public static Throwable root(Throwable failure) {
+        List<Throwable> chain = of(failure);
+        return chain.get(chain.size() - 1);
+    }
+}
