@@ -33,28 +33,22 @@ sluice_java() {
   if [[ -n "${JAVA_HOME:-}" ]]; then echo "$JAVA_HOME/bin/java"; else command -v java; fi
 }
 
-# Builds the project (skipping tests and the format check: running is not checking) when a module's jar is
-# missing or a main source, resource or POM is newer than it.
-# The module's main jar, or nothing if it has not been built.
-sluice_module_jar() {
-  local module="$1" jar
-  for jar in "$SLUICE_HOME/$module/target/sluice-$module"-*.jar; do
-    case "$jar" in *-sources.jar|*-tests.jar) continue ;; esac
-    [[ -f "$jar" ]] && echo "$jar" && return 0
-  done
-  return 0
-}
-
+# Builds the project (skipping tests and the format check: running is not checking) when a module is not built
+# or a main source, resource or POM changed since the last build these scripts ran. The stamp file records that
+# build: jar files are no measure, since a reproducible build leaves an unchanged jar with its old time.
 sluice_ensure_built() {
   local module="$1"
-  local jar
+  local stamp="$SLUICE_HOME/target/sluice-build.stamp"
   # integration tests and images run the scripts where everything is already built
   [[ "${SLUICE_SKIP_BUILD:-}" == "1" ]] && return 0
-  jar=$(sluice_module_jar "$module")
-  if [[ -z "$jar" || ! -d "$SLUICE_HOME/$module/target/lib" ]] ||
-     [[ -n "$(find "$SLUICE_HOME" -path '*/target' -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "$jar" -print -quit)" ]]; then
+  if [[ -z "$(sluice_module_jar "$module")" || ! -d "$SLUICE_HOME/$module/target/lib" || ! -f "$stamp" ]] ||
+     [[ -n "$(find "$SLUICE_HOME" -path '*/target' -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -type f -newer "$stamp" -print -quit)" ]]; then
     echo "Building Sluice (./mvnw install -DskipTests); this takes a few minutes the first time..." >&2
+    mkdir -p "$SLUICE_HOME/target"
+    local started="$SLUICE_HOME/target/sluice-build.started"
+    touch "$started"
     (cd "$SLUICE_HOME" && ./mvnw -q -B -DskipTests -Dspotless.check.skip=true install) >&2
+    mv "$started" "$stamp"
   fi
 }
 

@@ -49,6 +49,53 @@ final class EmbeddedClusterJdbcIT {
     }
 
     @Test
+    void runsTheReferenceWorkloadOverJson() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl() + ";serialization=json")) {
+            ReferenceWorkload.runAndVerify(connection);
+        }
+    }
+
+    @Test
+    void runsAPreparedStatementWithoutParameters() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                java.sql.PreparedStatement statement =
+                        connection.prepareStatement("select x, x * 2 as y from (values (1), (2)) as t(x)")) {
+            assertThat(rows(statement.executeQuery())).containsExactly(List.of(1, 2), List.of(2, 4));
+            // a prepared statement runs again with the same text
+            assertThat(rows(statement.executeQuery())).hasSize(2);
+        }
+    }
+
+    @Test
+    void returnsTypedValuesOfCommonTypes() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("select true, cast(1.25 as decimal(5, 2)),"
+                        + " date '2024-02-29', time '13:14:15', timestamp '2024-02-29 13:14:15.123',"
+                        + " cast(null as int), cast(2.5 as double), x'cafe', array[1, 2]")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getBoolean(1)).isTrue();
+            assertThat(result.getBigDecimal(2)).isEqualByComparingTo("1.25");
+            assertThat(result.getDate(3).toLocalDate()).isEqualTo(java.time.LocalDate.of(2024, 2, 29));
+            assertThat(result.getTime(4).toLocalTime()).isEqualTo(java.time.LocalTime.of(13, 14, 15));
+            assertThat(result.getTimestamp(5).toLocalDateTime())
+                    .isEqualTo(java.time.LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_000_000));
+            assertThat(result.getObject(6)).isNull();
+            assertThat(result.getDouble(7)).isEqualTo(2.5);
+            assertThat(result.getBytes(8)).containsExactly(0xCA, 0xFE);
+            assertThat(result.getString(9)).isEqualTo("[1, 2]");
+            ResultSetMetaData metaData = result.getMetaData();
+            assertThat(metaData.getColumnType(1)).isEqualTo(Types.BOOLEAN);
+            assertThat(metaData.getColumnType(2)).isEqualTo(Types.DECIMAL);
+            assertThat(metaData.getScale(2)).isEqualTo(2);
+            assertThat(metaData.getColumnType(3)).isEqualTo(Types.DATE);
+            assertThat(metaData.getColumnType(5)).isEqualTo(Types.TIMESTAMP);
+            assertThat(metaData.getColumnType(8)).isEqualTo(Types.BINARY); // x'cafe' is BINARY(2)
+            assertThat(result.next()).isFalse();
+        }
+    }
+
+    @Test
     void returnsExactRowsAndColumnTypes() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
