@@ -33,6 +33,16 @@ sluice_java() {
   if [[ -n "${JAVA_HOME:-}" ]]; then echo "$JAVA_HOME/bin/java"; else command -v java; fi
 }
 
+# The module's main jar, or nothing if it has not been built.
+sluice_module_jar() {
+  local module="$1" jar
+  for jar in "$SLUICE_HOME/$module/target/sluice-$module"-*.jar; do
+    case "$jar" in *-sources.jar|*-tests.jar) continue ;; esac
+    [[ -f "$jar" ]] && echo "$jar" && return 0
+  done
+  return 0
+}
+
 # Builds the project (skipping tests and the format check: running is not checking) when a module is not built
 # or a main source, resource or POM changed since the last build these scripts ran. The stamp file records that
 # build: jar files are no measure, since a reproducible build leaves an unchanged jar with its old time.

@@ -23,7 +23,7 @@ import static java.util.Objects.requireNonNull;
  * back to back and read every row. Latencies of the measured phase go into an HdrHistogram; warm-up queries are run
  * and discarded first.
  */
-final class PerfRun {
+public final class PerfRun {
     private static final long HIGHEST_MICROS = Duration.ofMinutes(10).toNanos() / 1000;
 
     private final PerfConfig config;
@@ -37,12 +37,21 @@ final class PerfRun {
     private final long startNanos = System.nanoTime();
     private volatile long measureStartNanos = Long.MAX_VALUE;
 
+    private final Runnable onMeasurementStart;
+
     PerfRun(PerfConfig config, PrintStream progress) {
-        this.config = requireNonNull(config, "config is null");
-        this.progress = requireNonNull(progress, "progress is null");
+        this(config, progress, () -> {});
     }
 
-    PerfReport run() throws InterruptedException {
+    /** @param onMeasurementStart runs once when warm-up ends and measuring starts (for example to sample CPU) */
+    public PerfRun(PerfConfig config, PrintStream progress, Runnable onMeasurementStart) {
+        this.config = requireNonNull(config, "config is null");
+        this.progress = requireNonNull(progress, "progress is null");
+        this.onMeasurementStart = requireNonNull(onMeasurementStart, "onMeasurementStart is null");
+    }
+
+    /** Runs to the end and reports the measured phase. */
+    public PerfReport run() throws InterruptedException {
         if (config.warmupCount() == 0 && config.warmupDuration().isZero()) {
             startMeasuring();
         }
@@ -76,14 +85,25 @@ final class PerfRun {
         Connection connection = null;
         try {
             while (true) {
+                if (connection == null) {
+                    // opening a connection and its setup are not part of any query's latency
+                    connection = connectOrRecord();
+                    if (connection == null) {
+                        // a failed connection counts as a query, so a run against a dead gateway still ends
+                        long now = System.nanoTime();
+                        if (inWarmup(now)) {
+                            finishWarmupQuery(now);
+                        } else if (!claimMeasuredQuery(now)) {
+                            return;
+                        }
+                        continue;
+                    }
+                }
                 long queryStart = System.nanoTime();
                 if (!inWarmup(queryStart) && !claimMeasuredQuery(queryStart)) {
                     return;
                 }
                 try {
-                    if (connection == null) {
-                        connection = connect();
-                    }
                     long rowCount = runQuery(connection);
                     long end = System.nanoTime();
                     if (queryStart >= measureStartNanos) {
@@ -98,16 +118,34 @@ final class PerfRun {
                     } else {
                         finishWarmupQuery(System.nanoTime());
                     }
-                    if (connection != null && isConnectionFailure(e)) {
+                    if (isConnectionFailure(e)) {
                         closeQuietly(connection);
                         connection = null;
                     }
                 }
             }
         } finally {
-            if (connection != null) {
-                closeQuietly(connection);
-            }
+            closeQuietly(connection);
+        }
+    }
+
+    /** A connection with the setup run, or null after recording why it could not be opened. */
+    private @Nullable Connection connectOrRecord() {
+        try {
+            return connect();
+        } catch (SQLException | RuntimeException e) {
+            errors.record(e);
+            pauseAfterConnectFailure();
+            return null;
+        }
+    }
+
+    /** A gateway that refuses connections should not be hammered in a tight loop. */
+    private static void pauseAfterConnectFailure() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -127,6 +165,7 @@ final class PerfRun {
         if (measureStartNanos == Long.MAX_VALUE) {
             recorder.reset();
             measureStartNanos = System.nanoTime();
+            onMeasurementStart.run();
         }
     }
 

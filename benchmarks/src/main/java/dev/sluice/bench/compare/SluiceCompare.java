@@ -1,0 +1,273 @@
+package dev.sluice.bench.compare;
+
+import dev.sluice.bench.perf.PerfConfig;
+import dev.sluice.bench.perf.PerfReport;
+import dev.sluice.bench.perf.PerfRun;
+import dev.sluice.bench.perf.ReferenceQueries;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * {@code sluice-compare}: starts one standalone Flink session cluster, the stock Flink SQL Gateway and the Sluice
+ * gateway on it, then runs the reference queries at each concurrency against both systems, alternating which goes
+ * first, and prints Markdown tables with QPS, latency, errors and CPU per query of every server.
+ */
+@Command(
+        name = "sluice-compare",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        sortOptions = false,
+        usageHelpWidth = 110,
+        description = {
+            "Sluice versus the stock Flink SQL Gateway + Flink JDBC driver, side by side on one standalone Flink"
+                    + " session cluster (JobManager and TaskManager in their own JVMs), in one run.",
+        })
+public final class SluiceCompare implements Callable<Integer> {
+    private static final Pattern SLUICE_READY = Pattern.compile("^Sluice gateway ready: (\\S+)$", Pattern.MULTILINE);
+
+    @Option(names = "--queries", split = ",", description = "Reference queries to run.")
+    List<String> queries = List.of("source", "wordcount", "join");
+
+    @Option(names = "--concurrency", split = ",", description = "Concurrency levels.")
+    List<Integer> concurrencies = List.of(1, 32, 64, 128);
+
+    @Option(names = "--duration", description = "Measured time per system and cell, in seconds.")
+    int durationSeconds = 15;
+
+    @Option(names = "--warmup", description = "Warm-up time per system and cell, in seconds.")
+    int warmupSeconds = 5;
+
+    @Option(names = "--full", description = "Full mode: 60 s measured and 15 s warm-up per system and cell.")
+    boolean full;
+
+    @Option(names = "--slots", description = "Task slots of the TaskManager.")
+    int slots = 8;
+
+    @Option(names = "--work-dir", description = "Where configuration, logs and PIDs go.")
+    Path workDirectory = Path.of("target", "sluice-compare");
+
+    @Option(names = "--output", description = "Also write the Markdown report to this file.")
+    Path output;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    SluiceCompare(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new SluiceCompare(System.out, System.err));
+        System.exit(commandLine.execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        for (String query : queries) {
+            if (ReferenceQueries.find(query).isEmpty()) {
+                err.println("sluice-compare: unknown query '" + query + "'; reference queries are "
+                        + ReferenceQueries.names());
+                return 2;
+            }
+        }
+        Duration duration = Duration.ofSeconds(full ? 60 : durationSeconds);
+        Duration warmup = Duration.ofSeconds(full ? 15 : warmupSeconds);
+        Path projectRoot =
+                Path.of(System.getenv().getOrDefault("SLUICE_HOME", ".")).toAbsolutePath();
+        Path work = Files.createDirectories(workDirectory.toAbsolutePath());
+        List<String> jvmFlags = Arrays.stream(
+                        System.getenv().getOrDefault("SLUICE_JVM_OPENS", "").split(" "))
+                .filter(flag -> !flag.isBlank())
+                .toList();
+        Instant started = Instant.now();
+
+        int clusterRestPort = freePort();
+        Path clusterDirectory = work.resolve("flink-cluster");
+        runScript(
+                projectRoot,
+                "flink-local-cluster",
+                "start",
+                "--rest-port",
+                String.valueOf(clusterRestPort),
+                "--rpc-port",
+                String.valueOf(freePort()),
+                "--slots",
+                String.valueOf(slots),
+                "--dir",
+                clusterDirectory.toString());
+        try (StockFlinkGateway stock = StockFlinkGateway.start(
+                        projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags);
+                ManagedProcess sluice = startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort)) {
+            String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
+            long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
+            long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
+            err.printf(
+                    "Cluster: JobManager PID %d, TaskManager PID %d (%d slots); Sluice at %s (PID %d); stock"
+                            + " gateway at %s (PID %d)%n",
+                    jobManager, taskManager, slots, sluiceUrl, sluice.pid(), stock.jdbcUrl(), stock.pid());
+
+            List<CompareCell> cells = new ArrayList<>();
+            int cellIndex = 0;
+            for (String query : queries) {
+                for (int concurrency : concurrencies) {
+                    List<String> order = cellIndex++ % 2 == 0
+                            ? List.of(CompareTable.SLUICE, CompareTable.STOCK)
+                            : List.of(CompareTable.STOCK, CompareTable.SLUICE);
+                    for (String system : order) {
+                        boolean isSluice = system.equals(CompareTable.SLUICE);
+                        cells.add(measure(
+                                system,
+                                isSluice ? sluiceUrl : stock.jdbcUrl(),
+                                isSluice ? sluice.pid() : stock.pid(),
+                                jobManager,
+                                taskManager,
+                                query,
+                                concurrency,
+                                duration,
+                                warmup));
+                    }
+                }
+            }
+            String report = header(started, duration, warmup) + CompareTable.render(cells, queries, concurrencies);
+            out.println(report);
+            if (output != null) {
+                Files.writeString(output, report, StandardCharsets.UTF_8);
+            }
+        } finally {
+            runScript(projectRoot, "flink-local-cluster", "stop", "--dir", clusterDirectory.toString());
+        }
+        return 0;
+    }
+
+    private CompareCell measure(
+            String system,
+            String url,
+            long gatewayPid,
+            long jobManagerPid,
+            long taskManagerPid,
+            String query,
+            int concurrency,
+            Duration duration,
+            Duration warmup)
+            throws InterruptedException {
+        err.printf("%s: %s at concurrency %d ...%n", system, query, concurrency);
+        PerfConfig config = new PerfConfig(
+                url,
+                query,
+                ReferenceQueries.find(query).orElseThrow(),
+                ReferenceQueries.SETUP,
+                concurrency,
+                0,
+                duration,
+                0,
+                warmup,
+                Map.of(),
+                Duration.ofSeconds(30));
+        long[] pids = {gatewayPid, jobManagerPid, taskManagerPid};
+        Duration[] atStart = new Duration[3];
+        PerfReport report = new PerfRun(config, err, () -> {
+                    for (int i = 0; i < pids.length; i++) {
+                        atStart[i] = ProcessCpu.of(pids[i]);
+                    }
+                })
+                .run();
+        Duration[] used = new Duration[3];
+        for (int i = 0; i < pids.length; i++) {
+            used[i] =
+                    atStart[i] == null ? Duration.ZERO : ProcessCpu.of(pids[i]).minus(atStart[i]);
+        }
+        err.println("  " + report.toText().replace("\n", "\n  "));
+        return new CompareCell(system, query, concurrency, report, used[0], used[1], used[2]);
+    }
+
+    private String header(Instant started, Duration duration, Duration warmup) {
+        return String.format(
+                Locale.ROOT,
+                "### Sluice vs stock Flink SQL Gateway + Flink JDBC driver%n%n"
+                        + "Run %s, %d min. Machine: %d cores, %d GiB. One standalone Flink session cluster: 1"
+                        + " JobManager, 1 TaskManager with %d slots, batch mode for both systems. Per system and cell:"
+                        + " %d s warm-up, then %d s measured; the system that goes first alternates per cell. CPU is"
+                        + " per successful query, from /proc of each server process.%n",
+                started,
+                Duration.between(started, Instant.now()).toMinutes(),
+                Runtime.getRuntime().availableProcessors(),
+                Math.round(totalMemoryGib()),
+                slots,
+                warmup.toSeconds(),
+                duration.toSeconds());
+    }
+
+    private static double totalMemoryGib() {
+        try {
+            String line = Files.readAllLines(Path.of("/proc/meminfo")).get(0);
+            return Long.parseLong(line.replaceAll("\\D+", "")) / 1024.0 / 1024.0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private ManagedProcess startSluice(Path projectRoot, Path directory, int clusterRestPort) throws IOException {
+        Files.createDirectories(directory);
+        Path config = directory.resolve("sluice.yaml");
+        Files.writeString(config, """
+                sluice:
+                  server:
+                    port: 0
+                  clusters: [standalone]
+                  cluster:
+                    standalone:
+                      type: REMOTE
+                      rest-address: 127.0.0.1:%d
+                """.formatted(clusterRestPort));
+        return ManagedProcess.start(
+                "Sluice gateway",
+                List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),
+                Map.of("SLUICE_SKIP_BUILD", "1", "SLUICE_LOG_DIR", directory.toString()),
+                directory.resolve("gateway.out"));
+    }
+
+    private void runScript(Path projectRoot, String script, String... arguments)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(projectRoot.resolve("bin").resolve(script).toString());
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("SLUICE_SKIP_BUILD", "1");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(180, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IllegalStateException(
+                    "bin/" + script + " " + String.join(" ", arguments) + " failed:\n" + output);
+        }
+        err.print(output);
+    }
+
+    private static long readPid(Path file) throws IOException {
+        return Long.parseLong(Files.readString(file).strip());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
