@@ -5,11 +5,16 @@ import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.session.ClusterClientStats;
+import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -35,16 +40,22 @@ public final class SluiceGateway implements AutoCloseable {
 
     private final @Nullable EmbeddedFlinkCluster embeddedCluster;
     private final SessionRegistry sessions;
+    private final ClusterClients clusterClients;
+    private final ClusterClientStats clusterClientStats;
     private final SluiceHttpServer httpServer;
     private final ScheduledExecutorService housekeeping;
 
     private SluiceGateway(
             @Nullable EmbeddedFlinkCluster embeddedCluster,
             SessionRegistry sessions,
+            ClusterClients clusterClients,
+            ClusterClientStats clusterClientStats,
             SluiceHttpServer httpServer,
             ScheduledExecutorService housekeeping) {
         this.embeddedCluster = embeddedCluster;
         this.sessions = sessions;
+        this.clusterClients = clusterClients;
+        this.clusterClientStats = clusterClientStats;
         this.httpServer = httpServer;
         this.housekeeping = housekeeping;
     }
@@ -60,6 +71,7 @@ public final class SluiceGateway implements AutoCloseable {
                 System.getProperty("java.vm.name"));
         EmbeddedFlinkCluster embedded = null;
         SessionRegistry sessions = null;
+        ClusterClients clusterClients = null;
         ScheduledExecutorService housekeeping = null;
         try {
             List<ClusterEndpoint> endpoints = new ArrayList<>();
@@ -78,7 +90,14 @@ public final class SluiceGateway implements AutoCloseable {
                 }
             }
             SessionClusters clusters = new SessionClusters(endpoints);
-            sessions = new SessionRegistry(clusters, config.flinkOptions(), config.session(), System::nanoTime);
+            // the shared cluster clients and the sessions see the same Flink options, with Sluice's defaults
+            Configuration flinkOptions = FlinkSessionDefaults.applyTo(config.flinkOptions());
+            ClusterClientStats clusterClientStats = new ClusterClientStats();
+            clusterClients = ClusterClients.create(config.sessionCache(), flinkOptions, clusterClientStats);
+            LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
+            GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats);
+            sessions = new SessionRegistry(
+                    clusters, clusterClients, flinkOptions, config.session(), System::nanoTime, metrics);
             housekeeping =
                     Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
             long period = Math.max(
@@ -88,8 +107,10 @@ public final class SluiceGateway implements AutoCloseable {
                             Duration.ofSeconds(30).toMillis()));
             housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
             SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
-            SluiceHttpServer httpServer = SluiceHttpServer.start(config.server(), new AvaticaRequestHandler(meta));
-            SluiceGateway gateway = new SluiceGateway(embedded, sessions, httpServer, housekeeping);
+            SluiceHttpServer httpServer =
+                    SluiceHttpServer.start(config.server(), new AvaticaRequestHandler(meta), metrics::scrape);
+            SluiceGateway gateway =
+                    new SluiceGateway(embedded, sessions, clusterClients, clusterClientStats, httpServer, housekeeping);
             LOG.info(
                     "Serving the Avatica protocol (protobuf and JSON) at {}; clusters {} (default '{}')",
                     httpServer.localAddress(),
@@ -102,6 +123,9 @@ public final class SluiceGateway implements AutoCloseable {
             }
             if (sessions != null) {
                 sessions.close();
+            }
+            if (clusterClients != null) {
+                clusterClients.close();
             }
             if (embedded != null) {
                 embedded.close();
@@ -122,6 +146,11 @@ public final class SluiceGateway implements AutoCloseable {
         return "jdbc:sluice://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
     }
 
+    /** How many descriptors, clients and leader retrievers were created per cluster. */
+    public ClusterClientStats clusterClientStats() {
+        return clusterClientStats;
+    }
+
     /** Number of open sessions. */
     public int openSessions() {
         return sessions.size();
@@ -138,6 +167,7 @@ public final class SluiceGateway implements AutoCloseable {
         httpServer.close();
         housekeeping.shutdownNow();
         sessions.close();
+        clusterClients.close();
         if (embeddedCluster != null) {
             embeddedCluster.close();
         }

@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
@@ -17,10 +18,16 @@ import static java.util.Objects.requireNonNull;
 public record ClusterDefinition(
         String name, ClusterKind kind, @Nullable HostAndPort restAddress) {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
+    private static final Set<String> RESERVED_NAMES = Set.of("reuse", "cache");
 
     public ClusterDefinition {
         requireNonNull(name, "name is null");
         requireNonNull(kind, "kind is null");
+        if (RESERVED_NAMES.contains(name)) {
+            throw new IllegalArgumentException(ClusterOptions.CLUSTERS.key() + " entry '" + name
+                    + "' is reserved for options of every cluster (sluice.cluster." + name
+                    + ".*); choose another name");
+        }
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException(ClusterOptions.CLUSTERS.key() + " entry '" + name
                     + "' is not a valid cluster name; use lower-case letters, digits, '_' and '-', starting with a"

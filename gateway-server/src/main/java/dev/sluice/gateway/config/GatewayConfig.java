@@ -2,6 +2,7 @@ package dev.sluice.gateway.config;
 
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterOptions;
+import dev.sluice.session.SessionCacheConfig;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.ArrayList;
@@ -21,12 +22,14 @@ public record GatewayConfig(
         ServerConfig server,
         SessionConfig session,
         EmbeddedClusterConfig embeddedCluster,
+        SessionCacheConfig sessionCache,
         List<ClusterDefinition> clusters) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
         requireNonNull(session, "session is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
+        requireNonNull(sessionCache, "sessionCache is null");
         clusters = List.copyOf(clusters);
     }
 
@@ -59,10 +62,11 @@ public record GatewayConfig(
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
+        SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, session, embedded, clusters);
+        return new GatewayConfig(configuration, server, session, embedded, sessionCache, clusters);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.config;
 
 import dev.sluice.session.ClusterOptions;
+import dev.sluice.session.SessionCacheOptions;
 import org.apache.flink.configuration.ConfigOption;
 
 import java.util.ArrayList;
@@ -26,7 +27,10 @@ public final class SluiceOptionCatalog {
             SessionOptions.MAX_MATERIALIZED_ROWS,
             EmbeddedClusterOptions.TASK_MANAGERS,
             EmbeddedClusterOptions.TASK_SLOTS,
-            ClusterOptions.CLUSTERS);
+            ClusterOptions.CLUSTERS,
+            SessionCacheOptions.REUSE,
+            SessionCacheOptions.IDLE_TIMEOUT,
+            SessionCacheOptions.MAX_SIZE);
 
     private SluiceOptionCatalog() {}
 

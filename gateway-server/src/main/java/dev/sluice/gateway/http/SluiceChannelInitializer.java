@@ -13,6 +13,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -21,11 +22,14 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerConfig config;
     private final AvaticaRequestHandler avatica;
     private final Executor rpcExecutor;
+    private final Supplier<byte[]> metrics;
 
-    SluiceChannelInitializer(ServerConfig config, AvaticaRequestHandler avatica, Executor rpcExecutor) {
+    SluiceChannelInitializer(
+            ServerConfig config, AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics) {
         this.config = requireNonNull(config, "config is null");
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
+        this.metrics = requireNonNull(metrics, "metrics is null");
     }
 
     @Override
@@ -35,7 +39,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
                 .addLast("close-idle", new CloseIdleConnectionHandler())
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregate", new HttpObjectAggregator(config.maxRequestBytes()))
-                .addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor));
+                .addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics));
     }
 
     /** Closes a keep-alive connection that carried nothing for the idle timeout. */

@@ -19,6 +19,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -40,7 +41,8 @@ public final class SluiceHttpServer implements AutoCloseable {
     }
 
     /** Binds {@code config.host():config.port()} and starts serving {@code avatica}. */
-    public static SluiceHttpServer start(ServerConfig config, AvaticaRequestHandler avatica)
+    /** @param metrics produces the body of {@code GET /metrics} (Prometheus text format) */
+    public static SluiceHttpServer start(ServerConfig config, AvaticaRequestHandler avatica, Supplier<byte[]> metrics)
             throws InterruptedException {
         requireNonNull(config, "config is null");
         requireNonNull(avatica, "avatica is null");
@@ -67,7 +69,7 @@ public final class SluiceHttpServer implements AutoCloseable {
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new SluiceChannelInitializer(config, avatica, rpcExecutor))
+                    .childHandler(new SluiceChannelInitializer(config, avatica, rpcExecutor, metrics))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();

@@ -51,6 +51,7 @@ public final class GatewaySession implements AutoCloseable {
     private volatile PlannerThreadState plannerThreadState;
     private final Configuration defaults;
     private final int maxMaterializedRows;
+    private final QueryObserver observer;
     private final ReentrantLock executionLock = new ReentrantLock();
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
@@ -62,6 +63,7 @@ public final class GatewaySession implements AutoCloseable {
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
             int maxMaterializedRows,
+            QueryObserver observer,
             long nowNanos) {
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -70,6 +72,7 @@ public final class GatewaySession implements AutoCloseable {
         this.tableEnvironment = environmentFactory.apply(defaults);
         this.plannerThreadState = PlannerThreadState.of(tableEnvironment);
         this.maxMaterializedRows = maxMaterializedRows;
+        this.observer = requireNonNull(observer, "observer is null");
         this.lastUsedNanos = nowNanos;
     }
 
@@ -127,6 +130,8 @@ public final class GatewaySession implements AutoCloseable {
         requireNonNull(sql, "sql is null");
         statement.replaceResult(null);
         StatementKind kind = StatementClassifier.classify(sql);
+        long start = System.nanoTime();
+        boolean succeeded = false;
         executionLock.lock();
         try {
             StatementOutcome outcome = switch (kind) {
@@ -136,9 +141,11 @@ public final class GatewaySession implements AutoCloseable {
             if (outcome instanceof StatementOutcome.Rows rows) {
                 statement.replaceResult(rows);
             }
+            succeeded = true;
             return outcome;
         } finally {
             executionLock.unlock();
+            observer.executed(cluster.name(), kind, System.nanoTime() - start, succeeded);
         }
     }
 

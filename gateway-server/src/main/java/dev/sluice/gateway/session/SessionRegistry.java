@@ -1,11 +1,16 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
+import dev.sluice.session.SessionPipelineExecutor;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,17 +35,26 @@ public final class SessionRegistry implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
 
     private final SessionClusters clusters;
+    private final ClusterClients clusterClients;
     private final Configuration flinkConfiguration;
     private final SessionConfig config;
     private final LongSupplier nanoClock;
+    private final QueryObserver observer;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
     public SessionRegistry(
-            SessionClusters clusters, Configuration flinkConfiguration, SessionConfig config, LongSupplier nanoClock) {
+            SessionClusters clusters,
+            ClusterClients clusterClients,
+            Configuration flinkConfiguration,
+            SessionConfig config,
+            LongSupplier nanoClock,
+            QueryObserver observer) {
         this.clusters = requireNonNull(clusters, "clusters is null");
-        this.flinkConfiguration = FlinkSessionDefaults.applyTo(flinkConfiguration);
+        this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
+        this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+        this.observer = requireNonNull(observer, "observer is null");
     }
 
     /**
@@ -64,12 +78,14 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients);
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
-                SessionRegistry::createTableEnvironment,
+                configuration -> createTableEnvironment(executor, configuration),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
+                observer,
                 nanoClock.getAsLong());
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {
@@ -80,10 +96,20 @@ public final class SessionRegistry implements AutoCloseable {
         return session;
     }
 
-    private static TableEnvironment createTableEnvironment(Configuration configuration) {
-        return TableEnvironment.create(EnvironmentSettings.newInstance()
-                .withConfiguration(configuration)
-                .build());
+    /**
+     * A TableEnvironment whose jobs go through Sluice's executor (and so through the shared cluster clients) rather
+     * than the executor Flink would look up by {@code execution.target}.
+     */
+    private static TableEnvironment createTableEnvironment(SessionPipelineExecutor executor, Configuration options) {
+        Configuration configuration = new Configuration(options);
+        configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
+        StreamExecutionEnvironment environment = new StreamExecutionEnvironment(
+                executor.asServiceLoader(), configuration, SessionRegistry.class.getClassLoader());
+        return StreamTableEnvironment.create(
+                environment,
+                EnvironmentSettings.newInstance()
+                        .withConfiguration(configuration)
+                        .build());
     }
 
     /**

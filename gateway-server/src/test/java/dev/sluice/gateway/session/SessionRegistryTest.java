@@ -1,9 +1,12 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.session.ClusterClientStats;
+import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterKind;
 import dev.sluice.session.HostAndPort;
+import dev.sluice.session.SessionCacheConfig;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.UnknownClusterException;
 import org.apache.flink.configuration.Configuration;
@@ -83,6 +86,14 @@ final class SessionRegistryTest {
 
     private SessionRegistry registry(int maxSessions, Duration idleTimeout) {
         return new SessionRegistry(
-                clusters, new Configuration(), new SessionConfig(maxSessions, idleTimeout, 1000), nanos::get);
+                clusters,
+                ClusterClients.create(
+                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
+                        new Configuration(),
+                        new ClusterClientStats()),
+                new Configuration(),
+                new SessionConfig(maxSessions, idleTimeout, 1000),
+                nanos::get,
+                QueryObserver.NONE);
     }
 }

@@ -1,0 +1,90 @@
+package dev.sluice.gateway.metrics;
+
+import dev.sluice.gateway.session.QueryObserver;
+import dev.sluice.planner.StatementKind;
+import dev.sluice.session.ClusterClientStats;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The gateway's metrics: per cluster, how many cluster descriptors, REST clients and leader retrievers were created
+ * (one each with reuse on), queries by kind and outcome, and a latency histogram per query phase.
+ */
+public final class GatewayMetrics implements QueryObserver {
+    /** The Prometheus text format's content type. */
+    public static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    private final Counter queries;
+    private final Histogram phases;
+
+    public GatewayMetrics(List<String> clusters, ClusterClientStats stats) {
+        requireNonNull(clusters, "clusters is null");
+        requireNonNull(stats, "stats is null");
+        CounterWithCallback.builder()
+                .name("sluice_cluster_descriptors_created_total")
+                .help("Cluster descriptors (cached cluster entries) created")
+                .labelNames("cluster")
+                .callback(callback ->
+                        clusters.forEach(cluster -> callback.call(stats.descriptorsCreated(cluster), cluster)))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_cluster_clients_created_total")
+                .help("REST cluster clients created")
+                .labelNames("cluster")
+                .callback(
+                        callback -> clusters.forEach(cluster -> callback.call(stats.clientsCreated(cluster), cluster)))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_leader_retrievers_created_total")
+                .help("Leader retrievers (client high-availability services) created")
+                .labelNames("cluster")
+                .callback(callback ->
+                        clusters.forEach(cluster -> callback.call(stats.leaderRetrieversCreated(cluster), cluster)))
+                .register(registry);
+        this.queries = Counter.builder()
+                .name("sluice_queries_total")
+                .help("Statements executed, by cluster, kind and outcome")
+                .labelNames("cluster", "kind", "outcome")
+                .register(registry);
+        this.phases = Histogram.builder()
+                .name("sluice_query_phase_seconds")
+                .help("Latency of query phases: execute = parse, plan, compile and submit until the job runs")
+                .labelNames("phase")
+                .classicOnly()
+                .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+                .register(registry);
+    }
+
+    @Override
+    public void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded) {
+        queries.labelValues(cluster, kind.name().toLowerCase(Locale.ROOT), succeeded ? "success" : "error")
+                .inc();
+        if (succeeded) {
+            phases.labelValues("execute").observe(executeNanos / 1e9);
+        }
+    }
+
+    /** The current values in Prometheus text format. */
+    public byte[] scrape() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        try {
+            writer.write(out, registry.scrape());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Writing metrics to memory failed", e);
+        }
+        return out.toByteArray();
+    }
+}

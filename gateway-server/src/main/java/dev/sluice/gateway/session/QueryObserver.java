@@ -1,0 +1,16 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.StatementKind;
+
+/** Told about every statement a session runs, for metrics. Implementations must be thread-safe and fast. */
+public interface QueryObserver {
+    /** Does nothing. */
+    QueryObserver NONE = (cluster, kind, executeNanos, succeeded) -> {};
+
+    /**
+     * A statement was executed: planned, compiled and (for a job) submitted until running.
+     *
+     * @param executeNanos time from receiving the statement until its result (or failure) was ready to fetch
+     */
+    void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded);
+}

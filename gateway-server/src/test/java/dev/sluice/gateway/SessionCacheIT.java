@@ -1,0 +1,140 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reuse of the objects that talk to a cluster, observed from outside: queries over JDBC, counters from
+ * {@code GET /metrics}, threads of the gateway's JVM.
+ */
+final class SessionCacheIT {
+    private static final int CONNECTIONS = 8;
+    private static final int QUERIES_PER_CONNECTION = 125; // 1,000 queries in all
+
+    @Test
+    void thousandQueriesUseOneDescriptorClientAndLeaderRetrieverPerCluster() throws Exception {
+        long restThreadsBefore = restClientThreads();
+        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of());
+        try {
+            runQueries(gateway, CONNECTIONS, QUERIES_PER_CONNECTION);
+            String metrics = scrapeMetrics(gateway);
+            assertThat(counter(metrics, "sluice_cluster_descriptors_created_total", "embedded"))
+                    .isEqualTo(1);
+            assertThat(counter(metrics, "sluice_cluster_clients_created_total", "embedded"))
+                    .isEqualTo(1);
+            assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
+                    .isEqualTo(1);
+            assertThat(counter(metrics, "sluice_queries_total", "embedded", "query", "success"))
+                    .isEqualTo(CONNECTIONS * QUERIES_PER_CONNECTION);
+            assertThat(metrics).contains("sluice_query_phase_seconds_bucket{phase=\"execute\",le=\"");
+            assertThat(restClientThreads()).isGreaterThan(restThreadsBefore);
+        } finally {
+            gateway.close();
+        }
+        // closing the gateway closes the shared client: its REST threads end
+        awaitRestClientThreads(restThreadsBefore, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void withoutReuseClientsAreCreatedPerCall() throws Exception {
+        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.cluster.reuse", "false"));
+        try {
+            runQueries(gateway, 1, 10);
+            String metrics = scrapeMetrics(gateway);
+            // at least a submission and a result fetch per query, each on a client of its own
+            assertThat(counter(metrics, "sluice_cluster_clients_created_total", "embedded"))
+                    .isGreaterThanOrEqualTo(20);
+            assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
+                    .isEqualTo(counter(metrics, "sluice_cluster_clients_created_total", "embedded"));
+        } finally {
+            gateway.close();
+        }
+    }
+
+    private static void runQueries(SluiceGateway gateway, int connections, int queriesPerConnection) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(connections);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int c = 0; c < connections; c++) {
+                results.add(threads.submit(() -> {
+                    int rows = 0;
+                    try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                            Statement statement = connection.createStatement()) {
+                        for (int q = 0; q < queriesPerConnection; q++) {
+                            rows += ReferenceWorkload.rows(statement.executeQuery("select 1"))
+                                    .size();
+                        }
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return rows;
+                }));
+            }
+            for (Future<Integer> result : results) {
+                assertThat(result.get()).isEqualTo(queriesPerConnection);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static String scrapeMetrics(SluiceGateway gateway) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(
+                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    /** The value of a counter whose labels include the given values, in the order the metric declares them. */
+    private static long counter(String metrics, String name, String... labelValues) {
+        StringBuilder labels = new StringBuilder();
+        for (String value : labelValues) {
+            labels.append("[^}]*\"").append(Pattern.quote(value)).append('"');
+        }
+        Matcher matcher = Pattern.compile("(?m)^" + name + "\\{" + labels + "[^}]*} ([0-9.E]+)$")
+                .matcher(metrics);
+        assertThat(matcher.find())
+                .as("%s%s in:%n%s", name, List.of(labelValues), metrics)
+                .isTrue();
+        return (long) Double.parseDouble(matcher.group(1));
+    }
+
+    private static long restClientThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("Flink-RestClusterClient-IO")
+                        || thread.getName().startsWith("Flink-RestClient-IO"))
+                .count();
+    }
+
+    private static void awaitRestClientThreads(long expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (restClientThreads() > expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(restClientThreads()).as("REST client threads after close").isLessThanOrEqualTo(expected);
+    }
+}

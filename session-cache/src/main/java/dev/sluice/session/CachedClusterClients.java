@@ -1,0 +1,73 @@
+package dev.sluice.session;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import org.apache.flink.client.deployment.StandaloneClusterId;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.client.program.ClusterClientProvider;
+import org.apache.flink.client.program.rest.RestClusterClient;
+import org.apache.flink.configuration.Configuration;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One REST cluster client per cluster, shared by every session and every call: its leader retriever, thread pools
+ * and event loop are created once. Entries expire after the idle timeout and are closed when evicted and at
+ * shutdown. Callers get a view whose {@code close()} does nothing, so Flink's job client, which closes the client
+ * after every call, cannot close the shared one.
+ */
+final class CachedClusterClients implements ClusterClients {
+    private static final Logger LOG = LoggerFactory.getLogger(CachedClusterClients.class);
+
+    private final LoadingCache<ClusterEndpoint, RestClusterClient<StandaloneClusterId>> clients;
+
+    CachedClusterClients(SessionCacheConfig config, Configuration flinkConfiguration, ClusterClientStats stats) {
+        requireNonNull(flinkConfiguration, "flinkConfiguration is null");
+        requireNonNull(stats, "stats is null");
+        this.clients = Caffeine.newBuilder()
+                .maximumSize(config.maxSize())
+                .expireAfterAccess(config.idleTimeout())
+                .removalListener(CachedClusterClients::closeQuietly)
+                .recordStats()
+                .build(cluster -> {
+                    stats.descriptorCreated(cluster.name());
+                    LOG.info(
+                            "Opening the shared REST client of cluster '{}' at {}",
+                            cluster.name(),
+                            cluster.restAddress());
+                    return ClusterClients.newRestClient(cluster, flinkConfiguration, stats);
+                });
+    }
+
+    @Override
+    public ClusterClientProvider<StandaloneClusterId> provider(ClusterEndpoint cluster) {
+        requireNonNull(cluster, "cluster is null");
+        return () -> new NonClosingClusterClient<>(clients.get(cluster));
+    }
+
+    @Override
+    public void close() {
+        clients.invalidateAll();
+        clients.cleanUp();
+    }
+
+    private static void closeQuietly(
+            @Nullable ClusterEndpoint cluster, @Nullable ClusterClient<?> client, RemovalCause cause) {
+        if (client == null) {
+            return;
+        }
+        try {
+            client.close();
+            LOG.info(
+                    "Closed the shared REST client of cluster '{}' ({})",
+                    cluster == null ? "?" : cluster.name(),
+                    cause);
+        } catch (RuntimeException e) {
+            LOG.warn("Closing the REST client of cluster '{}' failed", cluster == null ? "?" : cluster.name(), e);
+        }
+    }
+}
