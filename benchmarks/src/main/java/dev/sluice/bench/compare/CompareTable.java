@@ -3,14 +3,13 @@ package dev.sluice.bench.compare;
 import java.util.List;
 import java.util.Locale;
 
-/** Renders comparison cells as Markdown: per query, per concurrency, a row per system and a ratio row. */
+/** Renders comparison cells as Markdown: per query, per concurrency, a row per system and a Sluice/baseline row. */
 final class CompareTable {
     static final String SLUICE = "Sluice";
-    static final String STOCK = "stock Flink";
 
     private CompareTable() {}
 
-    static String render(List<CompareCell> cells, List<String> queries, List<Integer> concurrencies) {
+    static String render(List<CompareCell> cells, List<String> queries, List<Integer> concurrencies, String baseline) {
         StringBuilder markdown = new StringBuilder();
         for (String query : queries) {
             markdown.append("\n#### ").append(query).append("\n\n");
@@ -19,15 +18,16 @@ final class CompareTable {
             markdown.append("|---|---|---|---|---|---|---|---|---|\n");
             for (int concurrency : concurrencies) {
                 CompareCell sluice = find(cells, SLUICE, query, concurrency);
-                CompareCell stock = find(cells, STOCK, query, concurrency);
+                CompareCell stock = find(cells, baseline, query, concurrency);
                 if (sluice == null || stock == null) {
                     continue;
                 }
                 markdown.append(row(sluice)).append(row(stock));
                 markdown.append(String.format(
                         Locale.ROOT,
-                        "| %d | **Sluice / stock** | **%s** | **%s** | **%s** | | %s | %s | %s |%n",
+                        "| %d | **Sluice / %s** | **%s** | **%s** | **%s** | | %s | %s | %s |%n",
                         concurrency,
+                        baseline,
                         ratio(sluice.report().queriesPerSecond(), stock.report().queriesPerSecond()),
                         ratio(sluice.report().p50Millis(), stock.report().p50Millis()),
                         ratio(sluice.report().p99Millis(), stock.report().p99Millis()),

@@ -58,6 +58,12 @@ public final class SluiceCompare implements Callable<Integer> {
     @Option(names = "--full", description = "Full mode: 60 s measured and 15 s warm-up per system and cell.")
     boolean full;
 
+    @Option(
+            names = "--baseline",
+            description = "What Sluice is compared with: 'stock' (the stock Flink SQL Gateway with Flink's JDBC driver)"
+                    + " or 'no-reuse' (a second Sluice gateway with sluice.cluster.reuse=false, to measure reuse).")
+    String baseline = "stock";
+
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
     int slots = 8;
 
@@ -82,6 +88,10 @@ public final class SluiceCompare implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!List.of("stock", "no-reuse").contains(baseline)) {
+            err.println("sluice-compare: --baseline must be stock or no-reuse, was '" + baseline + "'");
+            return 2;
+        }
         for (String query : queries) {
             if (ReferenceQueries.find(query).isEmpty()) {
                 err.println("sluice-compare: unknown query '" + query + "'; reference queries are "
@@ -114,30 +124,37 @@ public final class SluiceCompare implements Callable<Integer> {
                 String.valueOf(slots),
                 "--dir",
                 clusterDirectory.toString());
-        try (StockFlinkGateway stock = StockFlinkGateway.start(
-                        projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags);
-                ManagedProcess sluice = startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort)) {
+        try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags);
+                ManagedProcess sluice =
+                        startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true)) {
             String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
             long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
             long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
             err.printf(
-                    "Cluster: JobManager PID %d, TaskManager PID %d (%d slots); Sluice at %s (PID %d); stock"
-                            + " gateway at %s (PID %d)%n",
-                    jobManager, taskManager, slots, sluiceUrl, sluice.pid(), stock.jdbcUrl(), stock.pid());
+                    "Cluster: JobManager PID %d, TaskManager PID %d (%d slots); Sluice at %s (PID %d); %s at %s"
+                            + " (PID %d)%n",
+                    jobManager,
+                    taskManager,
+                    slots,
+                    sluiceUrl,
+                    sluice.pid(),
+                    other.label(),
+                    other.jdbcUrl(),
+                    other.pid());
 
             List<CompareCell> cells = new ArrayList<>();
             int cellIndex = 0;
             for (String query : queries) {
                 for (int concurrency : concurrencies) {
                     List<String> order = cellIndex++ % 2 == 0
-                            ? List.of(CompareTable.SLUICE, CompareTable.STOCK)
-                            : List.of(CompareTable.STOCK, CompareTable.SLUICE);
+                            ? List.of(CompareTable.SLUICE, other.label())
+                            : List.of(other.label(), CompareTable.SLUICE);
                     for (String system : order) {
                         boolean isSluice = system.equals(CompareTable.SLUICE);
                         cells.add(measure(
                                 system,
-                                isSluice ? sluiceUrl : stock.jdbcUrl(),
-                                isSluice ? sluice.pid() : stock.pid(),
+                                isSluice ? sluiceUrl : other.jdbcUrl(),
+                                isSluice ? sluice.pid() : other.pid(),
                                 jobManager,
                                 taskManager,
                                 query,
@@ -147,7 +164,8 @@ public final class SluiceCompare implements Callable<Integer> {
                     }
                 }
             }
-            String report = header(started, duration, warmup) + CompareTable.render(cells, queries, concurrencies);
+            String report = header(started, duration, warmup, other.label())
+                    + CompareTable.render(cells, queries, concurrencies, other.label());
             out.println(report);
             if (output != null) {
                 Files.writeString(output, report, StandardCharsets.UTF_8);
@@ -199,10 +217,10 @@ public final class SluiceCompare implements Callable<Integer> {
         return new CompareCell(system, query, concurrency, report, used[0], used[1], used[2]);
     }
 
-    private String header(Instant started, Duration duration, Duration warmup) {
+    private String header(Instant started, Duration duration, Duration warmup, String baselineLabel) {
         return String.format(
                 Locale.ROOT,
-                "### Sluice vs stock Flink SQL Gateway + Flink JDBC driver%n%n"
+                "### Sluice vs " + baselineLabel + "%n%n"
                         + "Run %s, %d min. Machine: %d cores, %d GiB. One standalone Flink session cluster: 1"
                         + " JobManager, 1 TaskManager with %d slots, batch mode for both systems. Per system and cell:"
                         + " %d s warm-up, then %d s measured; the system that goes first alternates per cell. CPU is"
@@ -225,7 +243,66 @@ public final class SluiceCompare implements Callable<Integer> {
         }
     }
 
-    private ManagedProcess startSluice(Path projectRoot, Path directory, int clusterRestPort) throws IOException {
+    /** The system on the other side of the comparison. */
+    private interface BaselineSystem extends AutoCloseable {
+        String label();
+
+        String jdbcUrl();
+
+        long pid();
+
+        @Override
+        void close() throws InterruptedException;
+    }
+
+    private BaselineSystem startBaseline(Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags)
+            throws IOException, InterruptedException {
+        if (baseline.equals("stock")) {
+            StockFlinkGateway stock = StockFlinkGateway.start(
+                    projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags);
+            return baselineOf("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
+        }
+        ManagedProcess noReuse = startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false);
+        try {
+            String url = noReuse.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
+            return baselineOf("Sluice, reuse off", url, noReuse.pid(), noReuse::close);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            noReuse.close();
+            throw e;
+        }
+    }
+
+    /** Closing a baseline stops its process. */
+    private interface Stopper {
+        void stop() throws InterruptedException;
+    }
+
+    private static BaselineSystem baselineOf(String label, String url, long pid, Stopper stopper) {
+        return new BaselineSystem() {
+            @Override
+            public String label() {
+                return label;
+            }
+
+            @Override
+            public String jdbcUrl() {
+                return url;
+            }
+
+            @Override
+            public long pid() {
+                return pid;
+            }
+
+            @Override
+            public void close() throws InterruptedException {
+                stopper.stop();
+            }
+        };
+    }
+
+    private ManagedProcess startSluice(Path projectRoot, Path directory, int clusterRestPort, boolean reuse)
+            throws IOException {
         Files.createDirectories(directory);
         Path config = directory.resolve("sluice.yaml");
         Files.writeString(config, """
@@ -234,10 +311,11 @@ public final class SluiceCompare implements Callable<Integer> {
                     port: 0
                   clusters: [standalone]
                   cluster:
+                    reuse: %s
                     standalone:
                       type: REMOTE
                       rest-address: 127.0.0.1:%d
-                """.formatted(clusterRestPort));
+                """.formatted(reuse, clusterRestPort));
         return ManagedProcess.start(
                 "Sluice gateway",
                 List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),
