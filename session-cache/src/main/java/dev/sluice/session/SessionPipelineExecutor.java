@@ -2,7 +2,7 @@ package dev.sluice.session;
 
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
-import org.apache.flink.client.ClientUtils;
+import org.apache.flink.client.cli.ClientOptions;
 import org.apache.flink.client.deployment.ClusterClientJobClientAdapter;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
@@ -31,6 +31,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
 
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
+    private final JobStartWait jobStartWait = new JobStartWait(JobStartWait.DEFAULT_STRATEGY);
 
     public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -47,11 +48,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         JobID jobId;
         try {
             jobId = client.submitJob(streamGraph).get();
-            // as Flink's session executor does: surface a job that fails while initializing as a submission error
-            ClientUtils.waitUntilJobInitializationFinished(
-                    () -> client.getJobStatus(jobId).get(),
-                    () -> client.requestJobResult(jobId).get(),
-                    userCodeClassLoader);
+            jobStartWait.await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);

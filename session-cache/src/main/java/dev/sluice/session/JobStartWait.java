@@ -1,0 +1,68 @@
+package dev.sluice.session;
+
+import dev.sluice.retry.CollectStrategy;
+import dev.sluice.retry.ExponentialDelayConfig;
+import dev.sluice.retry.ResultPoller;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.runtime.client.JobInitializationException;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.util.SerializedThrowable;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Waits until a submitted job has left {@code INITIALIZING}, so that a job that fails while initializing is reported
+ * as a submission error, as Flink's session executor does. Flink polls on a 50 ms to 2 s exponential schedule, and a
+ * job is almost always still initializing at the first poll, so every short query paid at least 50 ms; Sluice polls
+ * on a collect strategy that starts at 1 ms.
+ */
+final class JobStartWait {
+    /** 1 ms, doubling up to 50 ms. TODO(#5): configurable with the collect strategies, default chosen by measurement. */
+    static final CollectStrategy DEFAULT_STRATEGY = CollectStrategy.exponentialDelay(new ExponentialDelayConfig(
+            Duration.ofMillis(1), Duration.ofMillis(50), 2.0, CollectStrategy.UNBOUNDED_ATTEMPTS));
+
+    private final ResultPoller<JobStatus> poller;
+
+    JobStartWait(CollectStrategy strategy) {
+        this.poller = ResultPoller.create("job-start", strategy, status -> status == JobStatus.INITIALIZING);
+    }
+
+    /**
+     * Returns once job {@code jobId} runs (or has ended).
+     *
+     * @param deadline how long the job may take to initialize
+     * @throws JobInitializationException if the job failed while initializing, with its cause
+     */
+    void await(ClusterClient<?> client, JobID jobId, ClassLoader classLoader, Duration deadline)
+            throws JobInitializationException {
+        requireNonNull(client, "client is null");
+        JobStatus status = poller.poll(() -> join(client.getJobStatus(jobId)), deadline);
+        if (status == JobStatus.FAILED) {
+            JobResult result = join(client.requestJobResult(jobId));
+            Optional<SerializedThrowable> failure = result.getSerializedThrowable();
+            if (failure.isPresent()) {
+                throw new JobInitializationException(
+                        jobId, "Job failed while initializing", failure.get().deserializeError(classLoader));
+            }
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException("Interrupted while waiting for the cluster", e);
+        } catch (ExecutionException e) {
+            throw new CompletionException(e.getCause());
+        }
+    }
+}
