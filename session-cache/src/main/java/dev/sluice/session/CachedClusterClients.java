@@ -3,6 +3,7 @@ package dev.sluice.session;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Ticker;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.ClusterClientProvider;
@@ -11,6 +12,8 @@ import org.apache.flink.configuration.Configuration;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.Executor;
 
 import static java.util.Objects.requireNonNull;
 
@@ -25,13 +28,26 @@ final class CachedClusterClients implements ClusterClients {
 
     private final LoadingCache<ClusterEndpoint, RestClusterClient<StandaloneClusterId>> clients;
 
-    CachedClusterClients(SessionCacheConfig config, Configuration flinkConfiguration, ClusterClientStats stats) {
+    /**
+     * @param ticker Caffeine's clock: {@code Ticker.systemTicker()}, or a fake one in tests
+     * @param maintenance runs evictions and closes evicted clients
+     */
+    CachedClusterClients(
+            SessionCacheConfig config,
+            Configuration flinkConfiguration,
+            ClusterClientStats stats,
+            Ticker ticker,
+            Executor maintenance) {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(stats, "stats is null");
         this.clients = Caffeine.newBuilder()
                 .maximumSize(config.maxSize())
                 .expireAfterAccess(config.idleTimeout())
-                .removalListener(CachedClusterClients::closeQuietly)
+                .ticker(requireNonNull(ticker, "ticker is null"))
+                .executor(requireNonNull(maintenance, "maintenance is null"))
+                .removalListener(
+                        (ClusterEndpoint cluster, RestClusterClient<StandaloneClusterId> client, RemovalCause cause) ->
+                                closeQuietly(cluster, client, cause, stats))
                 .recordStats()
                 .build(cluster -> {
                     stats.descriptorCreated(cluster.name());
@@ -55,13 +71,24 @@ final class CachedClusterClients implements ClusterClients {
         clients.cleanUp();
     }
 
+    /** Evictions are due in the background; this runs the ones due now (tests call it after moving the ticker). */
+    void cleanUp() {
+        clients.cleanUp();
+    }
+
     private static void closeQuietly(
-            @Nullable ClusterEndpoint cluster, @Nullable ClusterClient<?> client, RemovalCause cause) {
+            @Nullable ClusterEndpoint cluster,
+            @Nullable ClusterClient<?> client,
+            RemovalCause cause,
+            ClusterClientStats stats) {
         if (client == null) {
             return;
         }
         try {
             client.close();
+            if (cluster != null) {
+                stats.clientClosed(cluster.name());
+            }
             LOG.info(
                     "Closed the shared REST client of cluster '{}' ({})",
                     cluster == null ? "?" : cluster.name(),

@@ -13,6 +13,7 @@ public final class ClusterClientStats {
     private final Map<String, LongAdder> descriptors = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> clients = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> leaderRetrievers = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> closedClients = new ConcurrentHashMap<>();
 
     void descriptorCreated(String cluster) {
         increment(descriptors, cluster);
@@ -26,6 +27,10 @@ public final class ClusterClientStats {
         increment(leaderRetrievers, cluster);
     }
 
+    void clientClosed(String cluster) {
+        increment(closedClients, cluster);
+    }
+
     public long descriptorsCreated(String cluster) {
         return count(descriptors, cluster);
     }
@@ -36,6 +41,11 @@ public final class ClusterClientStats {
 
     public long leaderRetrieversCreated(String cluster) {
         return count(leaderRetrievers, cluster);
+    }
+
+    /** Shared clients closed (evicted when idle, or at shutdown); per-call clients are closed by their callers. */
+    public long clientsClosed(String cluster) {
+        return count(closedClients, cluster);
     }
 
     private static void increment(Map<String, LongAdder> counters, String cluster) {

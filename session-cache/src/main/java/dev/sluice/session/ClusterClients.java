@@ -1,11 +1,14 @@
 package dev.sluice.session;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClientProvider;
 import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.highavailability.ClientHighAvailabilityServicesFactory;
 import org.apache.flink.runtime.highavailability.DefaultClientHighAvailabilityServicesFactory;
+
+import java.util.concurrent.ForkJoinPool;
 
 import static java.util.Objects.requireNonNull;
 
@@ -26,7 +29,8 @@ public interface ClusterClients extends AutoCloseable {
     static ClusterClients create(
             SessionCacheConfig config, Configuration flinkConfiguration, ClusterClientStats stats) {
         return config.reuse()
-                ? new CachedClusterClients(config, flinkConfiguration, stats)
+                ? new CachedClusterClients(
+                        config, flinkConfiguration, stats, Ticker.systemTicker(), ForkJoinPool.commonPool())
                 : new PerCallClusterClients(flinkConfiguration, stats);
     }
 

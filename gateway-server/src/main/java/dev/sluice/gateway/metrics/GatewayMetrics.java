@@ -54,6 +54,12 @@ public final class GatewayMetrics implements QueryObserver {
                 .callback(callback ->
                         clusters.forEach(cluster -> callback.call(stats.leaderRetrieversCreated(cluster), cluster)))
                 .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_cluster_clients_closed_total")
+                .help("Shared REST cluster clients closed (evicted when idle, or at shutdown)")
+                .labelNames("cluster")
+                .callback(callback -> clusters.forEach(cluster -> callback.call(stats.clientsClosed(cluster), cluster)))
+                .register(registry);
         this.queries = Counter.builder()
                 .name("sluice_queries_total")
                 .help("Statements executed, by cluster, kind and outcome")
