@@ -44,7 +44,7 @@ public interface ClusterClients extends AutoCloseable {
         };
         try {
             RestClusterClient<StandaloneClusterId> client = new RestClusterClient<>(
-                    cluster.submissionConfiguration(flinkConfiguration),
+                    cluster.restConfiguration(flinkConfiguration),
                     StandaloneClusterId.getInstance(),
                     countingHighAvailability);
             stats.clientCreated(cluster.name());

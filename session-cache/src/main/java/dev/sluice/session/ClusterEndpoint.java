@@ -1,7 +1,6 @@
 package dev.sluice.session;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.RestOptions;
 
 import static java.util.Objects.requireNonNull;
@@ -13,19 +12,15 @@ import static java.util.Objects.requireNonNull;
  * path as a production cluster.
  */
 public record ClusterEndpoint(String name, ClusterKind kind, HostAndPort restAddress) {
-    /** Flink's executor name for submitting to a running session cluster by REST address. */
-    static final String REMOTE_EXECUTOR = "remote";
-
     public ClusterEndpoint {
         requireNonNull(name, "name is null");
         requireNonNull(kind, "kind is null");
         requireNonNull(restAddress, "restAddress is null");
     }
 
-    /** Returns {@code base} plus the options that send a TableEnvironment's jobs to this cluster. */
-    public Configuration submissionConfiguration(Configuration base) {
+    /** Returns {@code base} plus the address of this cluster's REST endpoint, for a REST cluster client. */
+    public Configuration restConfiguration(Configuration base) {
         Configuration configuration = new Configuration(base);
-        configuration.set(DeploymentOptions.TARGET, REMOTE_EXECUTOR);
         configuration.set(RestOptions.ADDRESS, restAddress.host());
         configuration.set(RestOptions.PORT, restAddress.port());
         return configuration;

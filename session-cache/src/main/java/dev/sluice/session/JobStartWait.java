@@ -32,7 +32,16 @@ final class JobStartWait {
     private final ResultPoller<JobStatus> poller;
 
     JobStartWait(CollectStrategy strategy) {
-        this.poller = ResultPoller.create("job-start", strategy, status -> status == JobStatus.INITIALIZING);
+        this(ResultPoller.create("job-start", strategy, JobStartWait::isInitializing));
+    }
+
+    /** @param poller polls job status until {@link #isInitializing} is false; tests give one with a fake sleeper */
+    JobStartWait(ResultPoller<JobStatus> poller) {
+        this.poller = requireNonNull(poller, "poller is null");
+    }
+
+    static boolean isInitializing(JobStatus status) {
+        return status == JobStatus.INITIALIZING;
     }
 
     /**

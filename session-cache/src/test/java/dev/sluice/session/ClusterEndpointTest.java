@@ -13,26 +13,25 @@ final class ClusterEndpointTest {
             new ClusterEndpoint("prod", ClusterKind.REMOTE, new HostAndPort("jm.example.com", 8081));
 
     @Test
-    void submitsToTheClusterRestEndpoint() {
-        Configuration submission = PROD.submissionConfiguration(new Configuration());
+    void pointsAtTheClusterRestEndpoint() {
+        Configuration rest = PROD.restConfiguration(new Configuration());
 
-        assertThat(submission.get(DeploymentOptions.TARGET)).isEqualTo("remote");
-        assertThat(submission.get(RestOptions.ADDRESS)).isEqualTo("jm.example.com");
-        assertThat(submission.get(RestOptions.PORT)).isEqualTo(8081);
+        assertThat(rest.get(RestOptions.ADDRESS)).isEqualTo("jm.example.com");
+        assertThat(rest.get(RestOptions.PORT)).isEqualTo(8081);
     }
 
     @Test
-    void keepsOtherOptionsAndOverridesTheTarget() {
+    void keepsOtherOptions() {
         Configuration base = new Configuration();
         base.set(CoreOptions.DEFAULT_PARALLELISM, 4);
         base.setString("table.local-time-zone", "Europe/Berlin");
         base.set(DeploymentOptions.TARGET, "local");
 
-        Configuration submission = PROD.submissionConfiguration(base);
+        Configuration rest = PROD.restConfiguration(base);
 
-        assertThat(submission.get(CoreOptions.DEFAULT_PARALLELISM)).isEqualTo(4);
-        assertThat(submission.toMap()).containsEntry("table.local-time-zone", "Europe/Berlin");
-        assertThat(submission.get(DeploymentOptions.TARGET)).isEqualTo("remote");
+        assertThat(rest.get(CoreOptions.DEFAULT_PARALLELISM)).isEqualTo(4);
+        assertThat(rest.toMap()).containsEntry("table.local-time-zone", "Europe/Berlin");
+        assertThat(rest.get(DeploymentOptions.TARGET)).isEqualTo("local");
     }
 
     @Test
@@ -40,7 +39,7 @@ final class ClusterEndpointTest {
         Configuration base = new Configuration();
         base.set(CoreOptions.DEFAULT_PARALLELISM, 4);
 
-        PROD.submissionConfiguration(base);
+        PROD.restConfiguration(base);
 
         assertThat(base.toMap()).containsOnlyKeys(CoreOptions.DEFAULT_PARALLELISM.key());
     }
@@ -49,7 +48,7 @@ final class ClusterEndpointTest {
     void usesTheBareIpv6AddressForRest() {
         ClusterEndpoint endpoint = new ClusterEndpoint("v6", ClusterKind.REMOTE, new HostAndPort("::1", 8081));
 
-        assertThat(endpoint.submissionConfiguration(new Configuration()).get(RestOptions.ADDRESS))
+        assertThat(endpoint.restConfiguration(new Configuration()).get(RestOptions.ADDRESS))
                 .isEqualTo("::1");
     }
 }

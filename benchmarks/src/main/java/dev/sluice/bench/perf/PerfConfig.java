@@ -39,11 +39,11 @@ public record PerfConfig(
         if (concurrency < 1) {
             throw new IllegalArgumentException("--concurrency must be at least 1, was " + concurrency);
         }
-        if ((count > 0) == (duration != null)) {
-            throw new IllegalArgumentException("give exactly one of --count and --duration");
-        }
         if (count < 0) {
             throw new IllegalArgumentException("--count must be at least 1, was " + count);
+        }
+        if ((count > 0) == (duration != null)) {
+            throw new IllegalArgumentException("give exactly one of --count and --duration");
         }
         if (duration != null && (duration.isNegative() || duration.isZero())) {
             throw new IllegalArgumentException("--duration must be positive, was " + duration);

@@ -15,7 +15,7 @@ import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.table.api.SqlParserException;
 import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.util.ExceptionUtils;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,10 +99,12 @@ public final class SluiceErrors {
         return switch (code) {
             case SYNTAX_ERROR, VALIDATION_ERROR -> userMessage(failure);
             case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
-            case CLUSTER_UNAVAILABLE ->
-                ExceptionUtils.findThrowable(failure, ClusterUnavailableException.class)
-                        .map(Throwable::getMessage)
-                        .orElseGet(() -> "Flink session cluster is unreachable: " + deepestMessage(failure));
+            case CLUSTER_UNAVAILABLE -> {
+                Throwable unavailable = find(failure, ClusterUnavailableException.class);
+                yield unavailable != null
+                        ? unavailable.getMessage()
+                        : "Flink session cluster is unreachable: " + deepestMessage(failure);
+            }
             case GENERIC_INTERNAL_ERROR -> "Internal error in the gateway: " + failure + rootCause(failure);
             default -> String.valueOf(failure.getMessage());
         };
@@ -161,7 +163,15 @@ public final class SluiceErrors {
         return root instanceof IOException || root.getMessage() == null ? root.toString() : root.getMessage();
     }
 
+    /** The first cause of {@code type}; the chain walk is safe against cause cycles, unlike Flink's helper. */
+    private static @Nullable Throwable find(Throwable failure, Class<? extends Throwable> type) {
+        return ExceptionChain.of(failure).stream()
+                .filter(type::isInstance)
+                .findFirst()
+                .orElse(null);
+    }
+
     private static boolean has(Throwable failure, Class<? extends Throwable> type) {
-        return ExceptionUtils.findThrowable(failure, type).isPresent();
+        return find(failure, type) != null;
     }
 }

@@ -71,7 +71,7 @@ public final class SessionRegistry implements AutoCloseable {
         if (sessions.size() >= config.maxSessions()) {
             throw new TooManySessionsException(config.maxSessions());
         }
-        Configuration sessionConfiguration = cluster.submissionConfiguration(flinkConfiguration);
+        Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
         properties.forEach((key, value) -> {
             if (key.contains(".")) {

@@ -214,4 +214,17 @@ final class SluiceErrorsTest {
             return column;
         }
     }
+
+    @Test
+    void translatesAnExceptionWhoseCausesFormACycle() {
+        RuntimeException first = new RuntimeException("first");
+        RuntimeException second = new RuntimeException("second", first);
+        first.initCause(second);
+
+        AvaticaRuntimeException error = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(5), () -> SluiceErrors.translate(first));
+
+        assertThat(error.getSqlState()).isEqualTo("HY000");
+        assertThat(error.getErrorMessage()).contains("first");
+    }
 }
