@@ -151,6 +151,12 @@ public final class SluiceGateway implements AutoCloseable {
         return clusterClientStats;
     }
 
+    /** The REST endpoint of the embedded cluster, if the gateway runs one; for tools and tests that watch its jobs. */
+    public java.util.Optional<dev.sluice.session.HostAndPort> embeddedClusterRestAddress() {
+        return java.util.Optional.ofNullable(embeddedCluster)
+                .map(cluster -> cluster.endpoint().restAddress());
+    }
+
     /** Number of open sessions. */
     public int openSessions() {
         return sessions.size();

@@ -1,5 +1,6 @@
 package dev.sluice.jdbc;
 
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.remote.Driver;
@@ -83,6 +84,11 @@ public final class SluiceDriver extends Driver {
         }
         try {
             return super.connect(SluiceUrl.PREFIX, properties);
+        } catch (AvaticaClientRuntimeException e) {
+            // the gateway answered and refused the connection (bad option value, too many connections): keep its
+            // SQLState, which says what to do, rather than calling the gateway unreachable
+            String state = e.getSqlState() == null || e.getSqlState().equals("00000") ? "08004" : e.getSqlState();
+            throw new SQLException(e.getMessage(), state, e.getErrorCode(), e);
         } catch (RuntimeException e) {
             // Avatica's HTTP client reports an unreachable gateway as a RuntimeException
             throw new java.sql.SQLNonTransientConnectionException(

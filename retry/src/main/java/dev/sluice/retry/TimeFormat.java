@@ -6,16 +6,16 @@ import java.time.Duration;
 import java.util.Locale;
 
 /** How durations appear in messages and logs. */
-final class TimeFormat {
+public final class TimeFormat {
     private TimeFormat() {}
 
     /** A configured duration the way Flink writes it, in its largest exact unit: {@code 100 ms}, {@code 1 s}. */
-    static String duration(Duration duration) {
+    public static String duration(Duration duration) {
         return TimeUtils.formatWithHighestUnit(duration);
     }
 
     /** A measured time: whole milliseconds below a second ({@code 850 ms}), else tenths of seconds ({@code 1.2 s}). */
-    static String elapsed(Duration elapsed) {
+    public static String elapsed(Duration elapsed) {
         if (elapsed.compareTo(Duration.ofSeconds(1)) < 0) {
             return elapsed.toMillis() + " ms";
         }

@@ -20,13 +20,21 @@ final class CollectStrategyTest {
             new ExponentialDelayConfig(Duration.ofMillis(1), Duration.ofMillis(50), 2.0, Integer.MAX_VALUE));
 
     @Test
-    void defaultsToTheFixedDelayOfTheProposal() {
+    void defaultsToSluicesMeasuredExponentialDelay() {
         CollectStrategy strategy = CollectStrategy.from(new Configuration());
+
+        assertThat(strategy).isEqualTo(DOUBLING);
+        assertThat(strategy.type()).isEqualTo(CollectStrategyType.EXPONENTIAL_DELAY);
+        assertThat(strategy.maxAttempts()).isEqualTo(CollectStrategy.UNBOUNDED_ATTEMPTS);
+    }
+
+    @Test
+    void fixedDelayDefaultsToTheProposalsHundredMilliseconds() {
+        CollectStrategy strategy =
+                CollectStrategy.from(Configuration.fromMap(Map.of("collect-strategy.type", "fixed-delay")));
 
         assertThat(strategy)
                 .isEqualTo(CollectStrategy.fixedDelay(new FixedDelayConfig(Duration.ofMillis(100), Integer.MAX_VALUE)));
-        assertThat(strategy.type()).isEqualTo(CollectStrategyType.FIXED_DELAY);
-        assertThat(strategy.maxAttempts()).isEqualTo(CollectStrategy.UNBOUNDED_ATTEMPTS);
     }
 
     @Test
@@ -96,8 +104,8 @@ final class CollectStrategyTest {
 
     @Test
     void exponentialDelayWithMultiplierOneKeepsTheWaitConstant() {
-        CollectStrategy proposalDefaults =
-                CollectStrategy.exponentialDelay(ExponentialDelayConfig.from(new Configuration()));
+        CollectStrategy proposalDefaults = CollectStrategy.exponentialDelay(
+                new ExponentialDelayConfig(Duration.ofMillis(100), Duration.ofSeconds(1), 1.0, Integer.MAX_VALUE));
 
         assertThat(delaysInMillis(proposalDefaults, 12)).containsOnly(100L).hasSize(12);
         assertThat(proposalDefaults.intervalFunction().apply(1_000_000)).isEqualTo(100L);

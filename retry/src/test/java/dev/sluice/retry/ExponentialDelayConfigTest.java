@@ -19,7 +19,7 @@ final class ExponentialDelayConfigTest {
     void usesDocumentedDefaults() {
         assertThat(ExponentialDelayConfig.from(new Configuration()))
                 .isEqualTo(new ExponentialDelayConfig(
-                        Duration.ofMillis(100), Duration.ofSeconds(1), 1.0, Integer.MAX_VALUE));
+                        Duration.ofMillis(1), Duration.ofMillis(50), 2.0, Integer.MAX_VALUE));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.sluice.session;
 
 import dev.sluice.retry.CollectStrategy;
-import dev.sluice.retry.ExponentialDelayConfig;
 import dev.sluice.retry.ResultPoller;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
@@ -22,13 +21,9 @@ import static java.util.Objects.requireNonNull;
  * Waits until a submitted job has left {@code INITIALIZING}, so that a job that fails while initializing is reported
  * as a submission error, as Flink's session executor does. Flink polls on a 50 ms to 2 s exponential schedule, and a
  * job is almost always still initializing at the first poll, so every short query paid at least 50 ms; Sluice polls
- * on a collect strategy that starts at 1 ms.
+ * on the session's collect strategy.
  */
 final class JobStartWait {
-    /** 1 ms, doubling up to 50 ms. TODO(#5): configurable with the collect strategies, default chosen by measurement. */
-    static final CollectStrategy DEFAULT_STRATEGY = CollectStrategy.exponentialDelay(new ExponentialDelayConfig(
-            Duration.ofMillis(1), Duration.ofMillis(50), 2.0, CollectStrategy.UNBOUNDED_ATTEMPTS));
-
     private final ResultPoller<JobStatus> poller;
 
     JobStartWait(CollectStrategy strategy) {
@@ -38,6 +33,10 @@ final class JobStartWait {
     /** @param poller polls job status until {@link #isInitializing} is false; tests give one with a fake sleeper */
     JobStartWait(ResultPoller<JobStatus> poller) {
         this.poller = requireNonNull(poller, "poller is null");
+    }
+
+    CollectStrategy strategy() {
+        return poller.strategy();
     }
 
     static boolean isInitializing(JobStatus status) {

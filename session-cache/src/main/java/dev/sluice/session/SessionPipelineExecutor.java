@@ -1,5 +1,9 @@
 package dev.sluice.session;
 
+import dev.sluice.retry.CollectStrategy;
+import dev.sluice.retry.PollFailedException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.retry.TimeFormat;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
@@ -31,7 +35,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
 
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
-    private final JobStartWait jobStartWait = new JobStartWait(JobStartWait.DEFAULT_STRATEGY);
+    // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
+    private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
 
     public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -48,7 +53,20 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         JobID jobId;
         try {
             jobId = client.submitJob(streamGraph).get();
-            jobStartWait.await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
+            try {
+                jobStartWait(configuration)
+                        .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
+            } catch (PollFailedException e) {
+                client.cancel(jobId); // nobody will read a job that did not start in time
+                String limit = e instanceof RetryExhaustedException
+                        ? "all the attempts the collect strategy allows"
+                        : ClientOptions.CLIENT_TIMEOUT.key() + " = "
+                                + TimeFormat.duration(configuration.get(ClientOptions.CLIENT_TIMEOUT));
+                throw new QueryTimeoutException(
+                        "Job " + jobId + " was still initializing after " + e.attempts() + " polls of the cluster in "
+                                + TimeFormat.elapsed(e.elapsed()) + " (" + limit + "); it has been cancelled",
+                        e);
+            }
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
@@ -59,6 +77,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         }
         return CompletableFuture.completedFuture(
                 new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
+    }
+
+    /** The wait on the session's collect strategy, which {@code configuration} carries with the session's options. */
+    private JobStartWait jobStartWait(Configuration configuration) {
+        CollectStrategy strategy = CollectStrategy.from(configuration);
+        JobStartWait current = jobStartWait;
+        if (!current.strategy().equals(strategy)) {
+            current = new JobStartWait(strategy);
+            jobStartWait = current;
+        }
+        return current;
     }
 
     /** Hands this executor to a StreamExecutionEnvironment, whatever {@code execution.target} says. */

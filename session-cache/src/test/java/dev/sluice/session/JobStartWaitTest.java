@@ -1,5 +1,7 @@
 package dev.sluice.session;
 
+import dev.sluice.retry.CollectStrategy;
+import dev.sluice.retry.ExponentialDelayConfig;
 import dev.sluice.retry.ResultPoller;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
@@ -22,10 +24,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class JobStartWaitTest {
     private static final JobID JOB = new JobID();
+    private static final CollectStrategy ONE_MS_DOUBLING = CollectStrategy.exponentialDelay(new ExponentialDelayConfig(
+            Duration.ofMillis(1), Duration.ofMillis(50), 2.0, CollectStrategy.UNBOUNDED_ATTEMPTS));
 
     private final List<Duration> sleeps = new ArrayList<>();
     private final JobStartWait wait = new JobStartWait(new ResultPoller<>(
-            "job-start", JobStartWait.DEFAULT_STRATEGY, JobStartWait::isInitializing, sleeps::add, System::nanoTime));
+            "job-start", ONE_MS_DOUBLING, JobStartWait::isInitializing, sleeps::add, System::nanoTime));
 
     @Test
     void pollsFromOneMillisecondUntilTheJobLeavesInitializing() throws Exception {

@@ -9,6 +9,8 @@ import dev.sluice.gateway.session.TooManySessionsException;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.ExceptionChain;
+import dev.sluice.session.JobFailedException;
+import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.UnknownClusterException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
@@ -20,6 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * The one place where exceptions become Avatica errors with a {@link SluiceErrorCode} and SQLState.
@@ -89,7 +93,10 @@ public final class SluiceErrors {
         if (has(failure, ClusterUnavailableException.class) || ClusterUnavailableException.isUnreachable(failure)) {
             return SluiceErrorCode.CLUSTER_UNAVAILABLE;
         }
-        if (has(failure, JobExecutionException.class)) {
+        if (has(failure, QueryTimeoutException.class)) {
+            return SluiceErrorCode.QUERY_TIMEOUT;
+        }
+        if (has(failure, JobExecutionException.class) || has(failure, JobFailedException.class)) {
             return SluiceErrorCode.QUERY_FAILED;
         }
         return SluiceErrorCode.GENERIC_INTERNAL_ERROR;
@@ -99,6 +106,9 @@ public final class SluiceErrors {
         return switch (code) {
             case SYNTAX_ERROR, VALIDATION_ERROR -> userMessage(failure);
             case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
+            case QUERY_TIMEOUT ->
+                String.valueOf(requireNonNull(find(failure, QueryTimeoutException.class))
+                        .getMessage());
             case CLUSTER_UNAVAILABLE -> {
                 Throwable unavailable = find(failure, ClusterUnavailableException.class);
                 yield unavailable != null

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.config;
 
+import dev.sluice.retry.CollectStrategy;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.SessionCacheConfig;
@@ -63,6 +64,7 @@ public record GatewayConfig(
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
+        collect(problems, () -> CollectStrategy.from(configuration));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }

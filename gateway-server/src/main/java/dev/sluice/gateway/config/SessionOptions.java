@@ -24,5 +24,12 @@ public final class SessionOptions {
             .withDescription("Streaming-mode queries with updates are materialized in the gateway before the first"
                     + " row is sent; a result larger than this fails with SQLState 54000.");
 
+    public static final ConfigOption<Duration> QUERY_TIMEOUT = key("sluice.query.timeout")
+            .durationType()
+            .defaultValue(Duration.ZERO)
+            .withDescription("How long a statement may wait for its rows or its job's end before its job is cancelled"
+                    + " and it fails with SQLState HYT00; 0 means no limit. Per connection: a property of the JDBC"
+                    + " URL or SET 'sluice.query.timeout' = '30 s'.");
+
     private SessionOptions() {}
 }

@@ -1,5 +1,8 @@
 package dev.sluice.gateway.config;
 
+import dev.sluice.retry.CollectStrategyOptions;
+import dev.sluice.retry.ExponentialDelayOptions;
+import dev.sluice.retry.FixedDelayOptions;
 import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.SessionCacheOptions;
 import org.apache.flink.configuration.ConfigOption;
@@ -25,12 +28,20 @@ public final class SluiceOptionCatalog {
             SessionOptions.MAX_SESSIONS,
             SessionOptions.IDLE_TIMEOUT,
             SessionOptions.MAX_MATERIALIZED_ROWS,
+            SessionOptions.QUERY_TIMEOUT,
             EmbeddedClusterOptions.TASK_MANAGERS,
             EmbeddedClusterOptions.TASK_SLOTS,
             ClusterOptions.CLUSTERS,
             SessionCacheOptions.REUSE,
             SessionCacheOptions.IDLE_TIMEOUT,
-            SessionCacheOptions.MAX_SIZE);
+            SessionCacheOptions.MAX_SIZE,
+            CollectStrategyOptions.TYPE,
+            FixedDelayOptions.DELAY,
+            FixedDelayOptions.ATTEMPTS,
+            ExponentialDelayOptions.INITIAL_BACKOFF,
+            ExponentialDelayOptions.MAX_BACKOFF,
+            ExponentialDelayOptions.BACKOFF_MULTIPLIER,
+            ExponentialDelayOptions.ATTEMPTS);
 
     private SluiceOptionCatalog() {}
 

@@ -3,18 +3,26 @@ package dev.sluice.gateway.session;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.retry.PollFailedException;
+import dev.sluice.retry.TimeFormat;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.session.CollectResultReader;
+import dev.sluice.session.JobFailedException;
+import dev.sluice.session.QueryTimeoutException;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ConfigurationUtils;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 import org.slf4j.Logger;
@@ -23,8 +31,10 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -56,6 +66,8 @@ public final class GatewaySession implements AutoCloseable {
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     private volatile long lastUsedNanos;
+    // read and replaced under executionLock
+    private QuerySettings querySettings;
 
     GatewaySession(
             String id,
@@ -74,6 +86,7 @@ public final class GatewaySession implements AutoCloseable {
         this.maxMaterializedRows = maxMaterializedRows;
         this.observer = requireNonNull(observer, "observer is null");
         this.lastUsedNanos = nowNanos;
+        this.querySettings = QuerySettings.of(defaults, null);
     }
 
     public String id() {
@@ -136,7 +149,7 @@ public final class GatewaySession implements AutoCloseable {
         try {
             StatementOutcome outcome = switch (kind) {
                 case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
-                default -> executeInFlink(kind, sql, maxRows);
+                default -> executeInFlink(kind, sql, maxRows, start);
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
                 statement.replaceResult(rows);
@@ -149,8 +162,10 @@ public final class GatewaySession implements AutoCloseable {
         }
     }
 
-    private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows) {
+    private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows, long startNanos) {
         LOG.debug("Session {} executes {} statement: {}", id, kind, sql);
+        querySettings = QuerySettings.of(tableEnvironment.getConfig().getConfiguration(), querySettings);
+        QueryDeadline deadline = new QueryDeadline(startNanos, querySettings.timeout());
         plannerThreadState.installOnCurrentThread();
         TableResult result;
         try {
@@ -165,13 +180,57 @@ public final class GatewaySession implements AutoCloseable {
             return new StatementOutcome.UpdateCount(0);
         }
         if (kind == StatementKind.DML) {
+            result.getJobClient().ifPresent(job -> awaitJobEnd(job, deadline));
             return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
         }
-        CloseableIterator<Row> rows = result.collect();
+        TimedQueryRows rows = new TimedQueryRows(queryRows(result), deadline, System::nanoTime);
         ResultCursor cursor = runtimeMode() == RuntimeExecutionMode.STREAMING
-                ? new MaterializedResultCursor(rows, maxMaterializedRows, maxRows)
+                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);
         return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+    }
+
+    /**
+     * A query with a job is read from its collect sink by Sluice's reader, on the session's collect strategy; a result
+     * Flink computed without a job is passed through.
+     */
+    private QueryRows queryRows(TableResult result) {
+        Optional<JobClient> job = result.getJobClient();
+        if (job.isEmpty()) {
+            return new LocalQueryRows(result.collect());
+        }
+        CollectSinkIntrospection.CollectSink sink = CollectSinkIntrospection.inspect(result.collect());
+        CollectResultReader<RowData> reader =
+                new CollectResultReader<>(sink.handle(), job.get(), querySettings.resultPoller());
+        return new CollectedQueryRows(reader, sink.toRow());
+    }
+
+    /**
+     * Waits for a DML job to end on the session's collect strategy; Flink's job client would poll the job's result on
+     * its own 10 ms to 2 s schedule.
+     */
+    private void awaitJobEnd(JobClient job, QueryDeadline deadline) {
+        try {
+            querySettings.jobEndPoller().poll(() -> status(job), deadline.remaining(System.nanoTime()));
+        } catch (PollFailedException e) {
+            job.cancel();
+            throw new QueryTimeoutException(
+                    "Statement timed out after " + TimeFormat.elapsed(deadline.elapsed(System.nanoTime())) + " ("
+                            + e.attempts() + " polls of the cluster; sluice.query.timeout = "
+                            + TimeFormat.duration(deadline.timeout()) + "); its job has been cancelled",
+                    e);
+        }
+    }
+
+    private static JobStatus status(JobClient job) {
+        try {
+            return job.getJobStatus().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for job " + job.getJobID(), e);
+        } catch (ExecutionException e) {
+            throw new JobFailedException("Cannot get the status of job " + job.getJobID(), e.getCause());
+        }
     }
 
     /**
@@ -207,6 +266,9 @@ public final class GatewaySession implements AutoCloseable {
             if (set.key().equals(ExecutionOptions.RUNTIME_MODE.key())) {
                 switchRuntimeMode(set.value());
             } else {
+                Configuration candidate = new Configuration(options);
+                candidate.setString(set.key(), set.value());
+                QuerySettings.of(candidate, querySettings); // refuses a bad strategy or timeout before it is set
                 options.setString(set.key(), set.value());
             }
         } else if (statement instanceof SessionOptionStatement.ResetOption reset) {

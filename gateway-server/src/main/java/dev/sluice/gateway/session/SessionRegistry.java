@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
@@ -72,6 +73,8 @@ public final class SessionRegistry implements AutoCloseable {
             throw new TooManySessionsException(config.maxSessions());
         }
         Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
+        // the gateway's query timeout, which the connection's properties and SET may override per session
+        sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
         properties.forEach((key, value) -> {
             if (key.contains(".")) {

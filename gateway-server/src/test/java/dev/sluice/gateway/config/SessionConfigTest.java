@@ -13,7 +13,7 @@ final class SessionConfigTest {
     @Test
     void usesDocumentedDefaults() {
         assertThat(SessionConfig.from(new Configuration()))
-                .isEqualTo(new SessionConfig(512, Duration.ofMinutes(30), 1_000_000));
+                .isEqualTo(new SessionConfig(512, Duration.ofMinutes(30), 1_000_000, Duration.ZERO));
     }
 
     @Test
@@ -21,29 +21,38 @@ final class SessionConfigTest {
         Configuration configuration = Configuration.fromMap(Map.of(
                 "sluice.session.max-sessions", "1",
                 "sluice.session.idle-timeout", "1 s",
-                "sluice.session.max-materialized-rows", "1"));
+                "sluice.session.max-materialized-rows", "1",
+                "sluice.query.timeout", "30 s"));
 
-        assertThat(SessionConfig.from(configuration)).isEqualTo(new SessionConfig(1, Duration.ofSeconds(1), 1));
+        assertThat(SessionConfig.from(configuration))
+                .isEqualTo(new SessionConfig(1, Duration.ofSeconds(1), 1, Duration.ofSeconds(30)));
     }
 
     @Test
     void rejectsZeroMaxSessions() {
-        assertThatThrownBy(() -> new SessionConfig(0, Duration.ofMinutes(1), 1))
+        assertThatThrownBy(() -> new SessionConfig(0, Duration.ofMinutes(1), 1, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sluice.session.max-sessions must be at least 1, was 0");
     }
 
     @Test
     void rejectsIdleTimeoutBelowOneSecond() {
-        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMillis(500), 1))
+        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMillis(500), 1, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sluice.session.idle-timeout must be at least 1 s, was PT0.5S");
     }
 
     @Test
     void rejectsZeroMaxMaterializedRows() {
-        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMinutes(1), 0))
+        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMinutes(1), 0, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sluice.session.max-materialized-rows must be at least 1, was 0");
+    }
+
+    @Test
+    void rejectsANegativeQueryTimeout() {
+        assertThatThrownBy(() -> new SessionConfig(1, Duration.ofMinutes(1), 1, Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.query.timeout must not be negative (0 means no limit), was PT-1S");
     }
 }

@@ -92,7 +92,7 @@ final class SessionRegistryTest {
                         new Configuration(),
                         new ClusterClientStats()),
                 new Configuration(),
-                new SessionConfig(maxSessions, idleTimeout, 1000),
+                new SessionConfig(maxSessions, idleTimeout, 1000, Duration.ZERO),
                 nanos::get,
                 QueryObserver.NONE);
     }

@@ -1,0 +1,47 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.session.CollectResultReader;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Row;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import static java.util.Objects.requireNonNull;
+
+/** A job's result, read from its collect sink by Sluice's {@link CollectResultReader}. */
+final class CollectedQueryRows implements QueryRows {
+    private final CollectResultReader<RowData> reader;
+    private final Function<RowData, Row> toRow;
+
+    CollectedQueryRows(CollectResultReader<RowData> reader, Function<RowData, Row> toRow) {
+        this.reader = requireNonNull(reader, "reader is null");
+        this.toRow = requireNonNull(toRow, "toRow is null");
+    }
+
+    @Override
+    public List<Row> next(int maxRows, Duration timeout) {
+        List<RowData> batch = reader.next(maxRows, timeout);
+        List<Row> rows = new ArrayList<>(batch.size());
+        for (RowData row : batch) {
+            rows.add(toRow.apply(row));
+        }
+        return rows;
+    }
+
+    @Override
+    public boolean isDone() {
+        return reader.isDone();
+    }
+
+    CollectResultReader<RowData> reader() {
+        return reader;
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.retry.CollectStrategy;
+import dev.sluice.retry.ResultPoller;
+import dev.sluice.session.CollectResultReader;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.ReadableConfig;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * How a session's queries wait on the cluster: its collect strategy ({@code collect-strategy.*}) and its
+ * {@code sluice.query.timeout}, read from the session's options, which {@code SET} changes per session.
+ *
+ * @param timeout zero for no limit
+ */
+record QuerySettings(
+        CollectStrategy strategy,
+        Duration timeout,
+        ResultPoller<CollectResultReader.Progress> resultPoller,
+        ResultPoller<JobStatus> jobEndPoller) {
+    QuerySettings {
+        requireNonNull(strategy, "strategy is null");
+        requireNonNull(timeout, "timeout is null");
+        requireNonNull(resultPoller, "resultPoller is null");
+        requireNonNull(jobEndPoller, "jobEndPoller is null");
+    }
+
+    /**
+     * Reads the settings from {@code options}, keeping {@code previous}'s pollers when the strategy is unchanged.
+     *
+     * @throws InvalidOptionValueException naming every bad value
+     */
+    static QuerySettings of(ReadableConfig options, @Nullable QuerySettings previous) {
+        CollectStrategy strategy;
+        try {
+            strategy = CollectStrategy.from(options);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(e.getMessage());
+        }
+        Duration timeout;
+        try {
+            timeout = options.get(SessionOptions.QUERY_TIMEOUT);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(SessionOptions.QUERY_TIMEOUT.key() + " must be a duration such as"
+                    + " '30 s' or '0 ms' (no limit): " + e.getMessage());
+        }
+        if (timeout.isNegative()) {
+            throw new InvalidOptionValueException(
+                    SessionOptions.QUERY_TIMEOUT.key() + " must not be negative (0 means no limit), was " + timeout);
+        }
+        if (previous != null && previous.strategy.equals(strategy)) {
+            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndPoller);
+        }
+        return new QuerySettings(
+                strategy,
+                timeout,
+                CollectResultReader.poller(strategy),
+                ResultPoller.create("job end", strategy, status -> !status.isGloballyTerminalState()));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.retry.TimeFormat;
+import dev.sluice.session.QueryTimeoutException;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.LongSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A query's rows read against its deadline: a wait that runs out ends the query and becomes a
+ * {@link QueryTimeoutException} that says how long it waited and how often it asked.
+ */
+final class TimedQueryRows implements AutoCloseable {
+    private final QueryRows rows;
+    private final QueryDeadline deadline;
+    private final LongSupplier nanoClock;
+
+    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock) {
+        this.rows = requireNonNull(rows, "rows is null");
+        this.deadline = requireNonNull(deadline, "deadline is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+    }
+
+    /** See {@link QueryRows#next}; waits no longer than the query's deadline allows. */
+    List<Row> next(int maxRows) {
+        try {
+            return rows.next(maxRows, deadline.remaining(nanoClock.getAsLong()));
+        } catch (DeadlineExceededException e) {
+            close();
+            throw new QueryTimeoutException(
+                    "Query timed out: no further rows within sluice.query.timeout = "
+                            + TimeFormat.duration(deadline.timeout()) + " (" + e.attempts() + " polls of the cluster, "
+                            + TimeFormat.elapsed(deadline.elapsed(nanoClock.getAsLong()))
+                            + " since the query started); its job has been cancelled",
+                    e);
+        } catch (RetryExhaustedException e) {
+            close();
+            throw new QueryTimeoutException(
+                    "Gave up waiting for the query's rows after " + e.attempts() + " polls of the cluster in "
+                            + TimeFormat.elapsed(e.elapsed())
+                            + ", all the attempts the collect strategy allows; its job has been cancelled",
+                    e);
+        }
+    }
+
+    boolean isDone() {
+        return rows.isDone();
+    }
+
+    /** Every row, one by one, for consumers that fold a whole result. */
+    CloseableIterator<Row> asIterator() {
+        return new CloseableIterator<>() {
+            private final ArrayDeque<Row> pending = new ArrayDeque<>();
+            private boolean ended;
+
+            @Override
+            public boolean hasNext() {
+                while (pending.isEmpty() && !ended) {
+                    List<Row> batch = TimedQueryRows.this.next(Integer.MAX_VALUE);
+                    pending.addAll(batch);
+                    ended = batch.isEmpty();
+                }
+                return !pending.isEmpty();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return pending.poll();
+            }
+
+            @Override
+            public void close() {
+                TimedQueryRows.this.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        rows.close();
+    }
+}

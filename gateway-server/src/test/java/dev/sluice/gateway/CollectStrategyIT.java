@@ -1,0 +1,195 @@
+package dev.sluice.gateway;
+
+import dev.sluice.session.HostAndPort;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * How queries wait on the cluster: the session's collect strategy decides when rows are looked for, {@code SET} changes
+ * it for one session only, and a query that waits too long ends on the cluster with SQLState HYT00.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class CollectStrategyIT {
+    /** Three rows at ten per second: the job runs about 300 ms, so the first poll of its sink always finds nothing. */
+    private static final String SLOW_SHORT_SOURCE = "create temporary table slow_short (x int) with ("
+            + " 'connector' = 'datagen', 'number-of-rows' = '3', 'rows-per-second' = '10')";
+    /** 600 rows at two per second: five minutes, far longer than any test waits. */
+    private static final String SLOW_LONG_SOURCE = "create temporary table slow_long (x int) with ("
+            + " 'connector' = 'datagen', 'number-of-rows' = '600', 'rows-per-second' = '2')";
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private SluiceGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GatewayTestSupport.startGateway(Map.of());
+    }
+
+    @AfterAll
+    void stopGateway() throws Exception {
+        gateway.close();
+    }
+
+    @Test
+    void aSessionsFixedDelayIsItsOwnAndTheDefaultDoesNotWaitAFixedInterval() throws Exception {
+        try (Connection slow = DriverManager.getConnection(gateway.jdbcUrl());
+                Connection fast = DriverManager.getConnection(gateway.jdbcUrl())) {
+            execute(slow, "SET 'collect-strategy.type' = 'fixed-delay'");
+            execute(slow, "SET 'collect-strategy.fixed-delay.delay' = '4 s'");
+            execute(slow, SLOW_SHORT_SOURCE);
+            execute(fast, SLOW_SHORT_SOURCE);
+            countRows(fast); // warm the planner, so that both timings below are of the wait alone
+
+            long fastMillis = countRows(fast);
+            long slowMillis = countRows(slow);
+
+            // the slow session's sink is polled at 0 and 4 s: its job ends in between, so the rows wait for the poll
+            assertThat(slowMillis).isGreaterThanOrEqualTo(4_000);
+            // the other session keeps the default (1 ms doubling to 50 ms): the job's ~300 ms plus at most one wait
+            assertThat(fastMillis).isLessThan(3_000);
+        }
+    }
+
+    @Test
+    void aQueryTimeoutCancelsTheJobAndSaysHowLongItWaited() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(SLOW_LONG_SOURCE);
+            statement.execute("SET 'sluice.query.timeout' = '1 s'");
+
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> statement.executeQuery("select count(*) from slow_long"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("HYT00");
+                        assertThat(e.getMessage())
+                                .contains("sluice.query.timeout = 1 s")
+                                .contains("polls of the cluster")
+                                .contains("its job has been cancelled");
+                    });
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            awaitNoRunningJobs();
+
+            // the session goes on serving
+            try (ResultSet result = statement.executeQuery("select 41 + 1")) {
+                assertThat(result.next()).isTrue();
+                assertThat(result.getInt(1)).isEqualTo(42);
+            }
+        }
+    }
+
+    @Test
+    void exhaustedAttemptsEndTheQueryWithTheirCount() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(SLOW_LONG_SOURCE);
+            statement.execute("SET 'collect-strategy.type' = 'fixed-delay'");
+            statement.execute("SET 'collect-strategy.fixed-delay.delay' = '20 ms'");
+            statement.execute("SET 'collect-strategy.fixed-delay.attempts' = '5'");
+
+            assertThatThrownBy(() -> statement.executeQuery("select count(*) from slow_long"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("HYT00");
+                        assertThat(e.getMessage()).contains("after 5 polls of the cluster");
+                    });
+            awaitNoRunningJobs();
+        }
+    }
+
+    @Test
+    void aBadStrategyInSetIsRefusedAndChangesNothing() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThatThrownBy(() -> statement.execute("SET 'collect-strategy.type' = 'sometimes'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("22023");
+                        assertThat(e.getMessage())
+                                .contains("collect-strategy.type")
+                                .contains("exponential-delay");
+                    });
+            assertThatThrownBy(() ->
+                            statement.execute("SET 'collect-strategy.exponential-delay.backoff-multiplier' = '0.5'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("22023");
+                        assertThat(e.getMessage()).contains("backoff-multiplier");
+                    });
+            assertThatThrownBy(() -> statement.execute("SET 'sluice.query.timeout' = 'soon'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("22023");
+                        assertThat(e.getMessage()).contains("sluice.query.timeout");
+                    });
+
+            try (ResultSet options = statement.executeQuery("SET")) {
+                while (options.next()) {
+                    assertThat(options.getString(1)).doesNotStartWith("collect-strategy.");
+                    assertThat(options.getString(2)).isNotEqualTo("soon");
+                }
+            }
+            try (ResultSet result = statement.executeQuery("select 1")) {
+                assertThat(result.next()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aBadStrategyInTheUrlRefusesTheConnection() {
+        assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";collect-strategy.type=sometimes"))
+                .isInstanceOfSatisfying(SQLException.class, e -> {
+                    assertThat(e.getSQLState()).isEqualTo("22023");
+                    assertThat(e.getMessage()).contains("collect-strategy.type");
+                });
+    }
+
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    /** Runs a count over the slow source and returns how long it took, in milliseconds. */
+    private static long countRows(Connection connection) throws SQLException {
+        long start = System.nanoTime();
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("select count(*) from slow_short")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getLong(1)).isEqualTo(3);
+        }
+        return Duration.ofNanos(System.nanoTime() - start).toMillis();
+    }
+
+    /** Waits until the embedded cluster runs no job: a timed-out query's job must be cancelled, not left running. */
+    private void awaitNoRunningJobs() throws Exception {
+        HostAndPort rest = gateway.embeddedClusterRestAddress().orElseThrow();
+        URI overview = URI.create("http://" + rest.host() + ":" + rest.port() + "/jobs/overview");
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        String body = "";
+        while (System.nanoTime() < deadline) {
+            body = http.send(HttpRequest.newBuilder(overview).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            if (!body.contains("\"RUNNING\"")
+                    && !body.contains("\"CANCELLING\"")
+                    && !body.contains("\"INITIALIZING\"")
+                    && !body.contains("\"CREATED\"")) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("A job still runs 20 s after its query ended: " + body);
+    }
+}
