@@ -64,7 +64,71 @@ final class CollectStrategyIT {
             assertThat(slowMillis).isGreaterThanOrEqualTo(4_000);
             // the other session keeps the default (1 ms doubling to 50 ms): the job's ~300 ms plus at most one wait
             assertThat(fastMillis).isLessThan(3_000);
+
+            // the phase timings say where the time went: waiting for the job to start and for its first row, as each
+            // strategy dictates (the slow session polls both every 4 s)
+            HistoryRow slowQuery = lastQuery(slow);
+            assertThat(slowQuery.startMillis() + slowQuery.firstRowMillis()).isGreaterThanOrEqualTo(4_000);
+            HistoryRow fastQuery = lastQuery(fast);
+            assertThat(fastQuery.startMillis() + fastQuery.firstRowMillis()).isLessThan(2_500);
+            assertThat(fastQuery.polls()).isGreaterThan(1); // short polls until the rows came, not one long wait
+            for (HistoryRow query : java.util.List.of(slowQuery, fastQuery)) {
+                assertThat(query.outcome()).isEqualTo("finished");
+                assertThat(query.planMillis()).isPositive();
+                assertThat(query.totalMillis()).isGreaterThanOrEqualTo(query.planMillis() + query.firstRowMillis());
+            }
         }
+    }
+
+    @Test
+    void queryHistoryListsTheSessionsStatementsWithTheirOutcome() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("select 1");
+            assertThatThrownBy(() -> statement.execute("select * from no_such_table"))
+                    .isInstanceOf(SQLException.class);
+            try (ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                assertThat(history.next()).isTrue();
+                assertThat(history.getString("statement")).isEqualTo("select 1");
+                assertThat(history.getString("outcome")).isEqualTo("finished");
+                assertThat(history.getString("job_id")).hasSize(32);
+                assertThat(history.getInt("polls")).isPositive();
+                assertThat(history.next()).isTrue();
+                assertThat(history.getString("statement")).isEqualTo("select * from no_such_table");
+                assertThat(history.getString("outcome")).startsWith("failed: ").contains("no_such_table");
+                assertThat(history.getString("job_id")).isNull();
+                assertThat(history.next()).isFalse();
+            }
+        }
+    }
+
+    /** One row of SHOW QUERY HISTORY. */
+    private record HistoryRow(
+            String outcome,
+            double planMillis,
+            double startMillis,
+            double firstRowMillis,
+            double totalMillis,
+            int polls) {}
+
+    private static HistoryRow lastQuery(Connection connection) throws SQLException {
+        HistoryRow last = null;
+        try (Statement statement = connection.createStatement();
+                ResultSet history = statement.executeQuery("show query history")) {
+            while (history.next()) {
+                if (history.getString("kind").equals("QUERY")) {
+                    last = new HistoryRow(
+                            history.getString("outcome"),
+                            history.getDouble("plan_ms"),
+                            history.getDouble("start_ms"),
+                            history.getDouble("first_row_ms"),
+                            history.getDouble("total_ms"),
+                            history.getInt("polls"));
+                }
+            }
+        }
+        assertThat(last).as("a query in the history").isNotNull();
+        return last;
     }
 
     @Test

@@ -45,7 +45,10 @@ final class SessionCacheIT {
                     .isEqualTo(1);
             assertThat(counter(metrics, "sluice_queries_total", "embedded", "query", "success"))
                     .isEqualTo(CONNECTIONS * QUERIES_PER_CONNECTION);
-            assertThat(metrics).contains("sluice_query_phase_seconds_bucket{phase=\"execute\",le=\"");
+            assertThat(metrics)
+                    .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"execute\",le=\"")
+                    .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"first_row\",le=\"")
+                    .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"plan\",le=\"");
             assertThat(restClientThreads()).isGreaterThan(restThreadsBefore);
         } finally {
             gateway.close();

@@ -54,10 +54,9 @@ public final class CollectResultReader<T> implements AutoCloseable {
     private final CoordinationRequestGateway coordinator;
     private final ResultPoller<Progress> poller;
     private final ArrayDeque<T> ready = new ArrayDeque<>();
-    private final long startNanos = System.nanoTime();
     private long firstRowNanos = -1;
     private long endNanos = -1;
-    private int attempts;
+    private volatile int attempts; // read by SHOW QUERY HISTORY from another thread
     private boolean ended;
     private boolean closed;
 
@@ -140,14 +139,14 @@ public final class CollectResultReader<T> implements AutoCloseable {
         return attempts;
     }
 
-    /** Nanoseconds from this reader's creation to the first row it received, or -1 before that. */
-    public long nanosToFirstRow() {
-        return firstRowNanos < 0 ? -1 : firstRowNanos - startNanos;
+    /** When the first row reached the gateway ({@link System#nanoTime()}), or -1 before that. */
+    public long firstRowAtNanos() {
+        return firstRowNanos;
     }
 
-    /** Nanoseconds from this reader's creation to the end of the result, or -1 before that. */
-    public long nanosToEnd() {
-        return endNanos < 0 ? -1 : endNanos - startNanos;
+    /** When the gateway learned that the result had ended ({@link System#nanoTime()}), or -1 before that. */
+    public long endedAtNanos() {
+        return endNanos;
     }
 
     /** Releases the result; a job that has not ended is cancelled. Never throws. */

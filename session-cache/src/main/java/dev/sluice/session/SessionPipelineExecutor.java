@@ -19,7 +19,9 @@ import org.apache.flink.core.execution.PipelineExecutorFactory;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import static java.util.Objects.requireNonNull;
@@ -36,6 +38,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
+    private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
 
     public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
@@ -46,6 +49,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     @Override
     public CompletableFuture<JobClient> execute(
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
+        long compiledNanos = System.nanoTime();
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
         streamGraph.serializeUserDefinedInstances();
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
@@ -53,6 +57,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         JobID jobId;
         try {
             jobId = client.submitJob(streamGraph).get();
+            long submittedNanos = System.nanoTime();
             try {
                 jobStartWait(configuration)
                         .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
@@ -67,6 +72,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
                                 + TimeFormat.elapsed(e.elapsed()) + " (" + limit + "); it has been cancelled",
                         e);
             }
+            lastSubmission.set(new SubmissionTimings(jobId, compiledNanos, submittedNanos, System.nanoTime()));
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
@@ -88,6 +94,14 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             jobStartWait = current;
         }
         return current;
+    }
+
+    /**
+     * The timings of the job submitted last, once: a session runs one statement at a time, so the statement that
+     * just ran takes the timings of its own job.
+     */
+    public Optional<SubmissionTimings> takeLastSubmission() {
+        return Optional.ofNullable(lastSubmission.getAndSet(null));
     }
 
     /** Hands this executor to a StreamExecutionEnvironment, whatever {@code execution.target} says. */

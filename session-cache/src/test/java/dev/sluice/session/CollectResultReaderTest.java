@@ -58,7 +58,7 @@ final class CollectResultReaderTest {
         assertThat(job.statusRequests).isZero();
         assertThat(job.requestedOffsets).containsExactly(0L);
         assertThat(sleeps).isEmpty();
-        assertThat(reader.nanosToFirstRow()).isGreaterThanOrEqualTo(0);
+        assertThat(reader.firstRowAtNanos()).isGreaterThanOrEqualTo(0);
     }
 
     @Test
@@ -110,7 +110,7 @@ final class CollectResultReaderTest {
         assertThat(reader.isDone()).isTrue();
         assertThat(reader.next(10, Duration.ofSeconds(1))).isEmpty();
         assertThat(sleeps).isEmpty();
-        assertThat(reader.nanosToEnd()).isGreaterThanOrEqualTo(0);
+        assertThat(reader.endedAtNanos()).isGreaterThanOrEqualTo(0);
         reader.close();
         assertThat(job.cancels).isZero();
     }

@@ -41,6 +41,14 @@ import java.util.regex.Pattern;
                     + " session cluster (JobManager and TaskManager in their own JVMs), in one run.",
         })
 public final class SluiceCompare implements Callable<Integer> {
+    /** Flink's client: a fixed 100 ms between polls of a job's result. */
+    private static final String FIXED_DELAY_YAML = """
+            collect-strategy:
+              type: fixed-delay
+              fixed-delay:
+                delay: 100 ms
+            """;
+
     private static final Pattern SLUICE_READY = Pattern.compile("^Sluice gateway ready: (\\S+)$", Pattern.MULTILINE);
 
     @Option(names = "--queries", split = ",", description = "Reference queries to run.")
@@ -61,7 +69,9 @@ public final class SluiceCompare implements Callable<Integer> {
     @Option(
             names = "--baseline",
             description = "What Sluice is compared with: 'stock' (the stock Flink SQL Gateway with Flink's JDBC driver)"
-                    + " or 'no-reuse' (a second Sluice gateway with sluice.cluster.reuse=false, to measure reuse).")
+                    + ", 'no-reuse' (a second Sluice gateway with sluice.cluster.reuse=false, to measure reuse)"
+                    + " or 'fixed-delay' (a second Sluice gateway polling results every 100 ms as Flink's client"
+                    + " does, to measure the collect strategy).")
     String baseline = "stock";
 
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
@@ -88,8 +98,8 @@ public final class SluiceCompare implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("stock", "no-reuse").contains(baseline)) {
-            err.println("sluice-compare: --baseline must be stock or no-reuse, was '" + baseline + "'");
+        if (!List.of("stock", "no-reuse", "fixed-delay").contains(baseline)) {
+            err.println("sluice-compare: --baseline must be stock, no-reuse or fixed-delay, was '" + baseline + "'");
             return 2;
         }
         for (String query : queries) {
@@ -126,7 +136,7 @@ public final class SluiceCompare implements Callable<Integer> {
                 clusterDirectory.toString());
         try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags);
                 ManagedProcess sluice =
-                        startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true)) {
+                        startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, "")) {
             String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
             long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
             long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
@@ -262,12 +272,16 @@ public final class SluiceCompare implements Callable<Integer> {
                     projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags);
             return baselineOf("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
         }
-        ManagedProcess noReuse = startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false);
+        boolean fixedDelay = baseline.equals("fixed-delay");
+        ManagedProcess other = fixedDelay
+                ? startSluice(projectRoot, work.resolve("sluice-fixed-delay"), clusterRestPort, true, FIXED_DELAY_YAML)
+                : startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, "");
         try {
-            String url = noReuse.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
-            return baselineOf("Sluice, reuse off", url, noReuse.pid(), noReuse::close);
+            String url = other.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
+            String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
+            return baselineOf(label, url, other.pid(), other::close);
         } catch (IOException | InterruptedException | RuntimeException e) {
-            noReuse.close();
+            other.close();
             throw e;
         }
     }
@@ -301,8 +315,9 @@ public final class SluiceCompare implements Callable<Integer> {
         };
     }
 
-    private ManagedProcess startSluice(Path projectRoot, Path directory, int clusterRestPort, boolean reuse)
-            throws IOException {
+    /** @param extraYaml top-level YAML appended to the gateway's configuration */
+    private ManagedProcess startSluice(
+            Path projectRoot, Path directory, int clusterRestPort, boolean reuse, String extraYaml) throws IOException {
         Files.createDirectories(directory);
         Path config = directory.resolve("sluice.yaml");
         Files.writeString(config, """
@@ -315,7 +330,7 @@ public final class SluiceCompare implements Callable<Integer> {
                     standalone:
                       type: REMOTE
                       rest-address: 127.0.0.1:%d
-                """.formatted(reuse, clusterRestPort));
+                """.formatted(reuse, clusterRestPort) + extraYaml);
         return ManagedProcess.start(
                 "Sluice gateway",
                 List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.session.QueryObserver;
+import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.session.ClusterClientStats;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -67,8 +68,10 @@ public final class GatewayMetrics implements QueryObserver {
                 .register(registry);
         this.phases = Histogram.builder()
                 .name("sluice_query_phase_seconds")
-                .help("Latency of query phases: execute = parse, plan, compile and submit until the job runs")
-                .labelNames("phase")
+                .help(
+                        "Latency of query phases: execute = from the request until the result can be fetched; plan, submit,"
+                                + " start, first_row and last_row as SHOW QUERY HISTORY shows them")
+                .labelNames("cluster", "phase")
                 .classicOnly()
                 .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
                 .register(registry);
@@ -79,8 +82,15 @@ public final class GatewayMetrics implements QueryObserver {
         queries.labelValues(cluster, kind.name().toLowerCase(Locale.ROOT), succeeded ? "success" : "error")
                 .inc();
         if (succeeded) {
-            phases.labelValues("execute").observe(executeNanos / 1e9);
+            phases.labelValues(cluster, "execute").observe(executeNanos / 1e9);
         }
+    }
+
+    @Override
+    public void finished(String cluster, QueryPhases queryPhases) {
+        queryPhases
+                .durations()
+                .forEach((phase, duration) -> phases.labelValues(cluster, phase).observe(duration.toNanos() / 1e9));
     }
 
     /** The current values in Prometheus text format. */

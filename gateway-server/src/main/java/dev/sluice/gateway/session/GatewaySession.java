@@ -10,6 +10,7 @@ import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.JobFailedException;
 import dev.sluice.session.QueryTimeoutException;
+import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
@@ -28,6 +29,8 @@ import org.apache.flink.util.CloseableIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +41,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -50,6 +55,24 @@ import static java.util.Objects.requireNonNull;
  */
 public final class GatewaySession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
+    private static final Pattern QUERY_HISTORY =
+            Pattern.compile("\\s*SHOW\\s+QUERY\\s+HISTORY\\s*;?\\s*", Pattern.CASE_INSENSITIVE);
+    private static final int HISTORY_SIZE = 100;
+    /** The columns of {@code SHOW QUERY HISTORY}: one row per statement, times in milliseconds. */
+    static final ResolvedSchema HISTORY_SCHEMA = ResolvedSchema.of(
+            Column.physical("started_at", DataTypes.STRING().notNull()),
+            Column.physical("statement", DataTypes.STRING().notNull()),
+            Column.physical("kind", DataTypes.STRING().notNull()),
+            Column.physical("job_id", DataTypes.STRING()),
+            Column.physical("outcome", DataTypes.STRING().notNull()),
+            Column.physical("plan_ms", DataTypes.DOUBLE()),
+            Column.physical("submit_ms", DataTypes.DOUBLE()),
+            Column.physical("start_ms", DataTypes.DOUBLE()),
+            Column.physical("first_row_ms", DataTypes.DOUBLE()),
+            Column.physical("last_row_ms", DataTypes.DOUBLE()),
+            Column.physical("total_ms", DataTypes.DOUBLE().notNull()),
+            Column.physical("polls", DataTypes.INT()));
+
     private static final ResolvedSchema OPTIONS_SCHEMA = ResolvedSchema.of(
             Column.physical("key", DataTypes.STRING().notNull()), Column.physical("value", DataTypes.STRING()));
 
@@ -66,6 +89,8 @@ public final class GatewaySession implements AutoCloseable {
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     private volatile long lastUsedNanos;
+    private final Supplier<Optional<SubmissionTimings>> submissions;
+    private final ArrayDeque<QueryTrace> history = new ArrayDeque<>();
     // read and replaced under executionLock
     private QuerySettings querySettings;
 
@@ -76,7 +101,9 @@ public final class GatewaySession implements AutoCloseable {
             Configuration defaults,
             int maxMaterializedRows,
             QueryObserver observer,
+            Supplier<Optional<SubmissionTimings>> submissions,
             long nowNanos) {
+        this.submissions = requireNonNull(submissions, "submissions is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environmentFactory = requireNonNull(environmentFactory, "environmentFactory is null");
@@ -142,30 +169,71 @@ public final class GatewaySession implements AutoCloseable {
     public StatementOutcome execute(GatewayStatement statement, String sql, long maxRows) {
         requireNonNull(sql, "sql is null");
         statement.replaceResult(null);
+        if (QUERY_HISTORY.matcher(sql).matches()) {
+            StatementOutcome.Rows history = new StatementOutcome.Rows(HISTORY_SCHEMA, queryHistory());
+            statement.replaceResult(history);
+            return history;
+        }
         StatementKind kind = StatementClassifier.classify(sql);
         long start = System.nanoTime();
+        QueryTrace trace = remember(new QueryTrace(sql, kind, Instant.now(), start));
         boolean succeeded = false;
         executionLock.lock();
         try {
             StatementOutcome outcome = switch (kind) {
                 case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
-                default -> executeInFlink(kind, sql, maxRows, start);
+                default -> executeInFlink(kind, sql, maxRows, trace);
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
                 statement.replaceResult(rows);
             }
             succeeded = true;
             return outcome;
+        } catch (RuntimeException e) {
+            trace.ended("failed: " + e.getMessage(), System.nanoTime());
+            throw e;
         } finally {
             executionLock.unlock();
             observer.executed(cluster.name(), kind, System.nanoTime() - start, succeeded);
+            if (!trace.isReadingAJob()) {
+                finish(trace, "finished");
+            }
         }
     }
 
-    private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows, long startNanos) {
+    private QueryTrace remember(QueryTrace trace) {
+        synchronized (history) {
+            if (history.size() == HISTORY_SIZE) {
+                history.removeFirst();
+            }
+            history.addLast(trace);
+        }
+        return trace;
+    }
+
+    private void finish(QueryTrace trace, String outcome) {
+        if (!trace.hasEnded()) {
+            trace.ended(outcome, System.nanoTime());
+            observer.finished(cluster.name(), trace.phases());
+            LOG.debug("Session {}: {} statement {} after {}", id, trace.kind(), outcome, trace.phases());
+        }
+    }
+
+    /** The last {@value #HISTORY_SIZE} statements of this session with their phase timings, newest last. */
+    private ResultCursor queryHistory() {
+        long now = System.nanoTime();
+        List<Row> rows = new ArrayList<>();
+        synchronized (history) {
+            history.forEach(trace -> rows.add(trace.toRow(now)));
+        }
+        return new ListResultCursor(rows);
+    }
+
+    private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows, QueryTrace trace) {
         LOG.debug("Session {} executes {} statement: {}", id, kind, sql);
         querySettings = QuerySettings.of(tableEnvironment.getConfig().getConfiguration(), querySettings);
-        QueryDeadline deadline = new QueryDeadline(startNanos, querySettings.timeout());
+        QueryDeadline deadline = new QueryDeadline(trace.startNanos(), querySettings.timeout());
+        submissions.get(); // drop timings of a job that an earlier, failed statement submitted
         plannerThreadState.installOnCurrentThread();
         TableResult result;
         try {
@@ -176,6 +244,7 @@ public final class GatewaySession implements AutoCloseable {
             }
             throw e;
         }
+        trace.submitted(submissions.get().orElse(null));
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }
@@ -183,7 +252,12 @@ public final class GatewaySession implements AutoCloseable {
             result.getJobClient().ifPresent(job -> awaitJobEnd(job, deadline));
             return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
         }
-        TimedQueryRows rows = new TimedQueryRows(queryRows(result), deadline, System::nanoTime);
+        QueryRows queryRows = queryRows(result);
+        if (queryRows instanceof CollectedQueryRows collected) {
+            trace.readingWith(collected.reader());
+        }
+        TimedQueryRows rows =
+                new TimedQueryRows(queryRows, deadline, System::nanoTime, outcome -> finish(trace, outcome));
         ResultCursor cursor = runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);

@@ -13,4 +13,7 @@ public interface QueryObserver {
      * @param executeNanos time from receiving the statement until its result (or failure) was ready to fetch
      */
     void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded);
+
+    /** A statement's result has ended (or was closed); {@code phases} holds the phases it went through. */
+    default void finished(String cluster, QueryPhases phases) {}
 }

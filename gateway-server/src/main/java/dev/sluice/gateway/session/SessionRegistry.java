@@ -89,6 +89,7 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 observer,
+                executor::takeLastSubmission,
                 nanoClock.getAsLong());
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {

@@ -10,6 +10,7 @@ import org.apache.flink.util.CloseableIterator;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -22,33 +23,51 @@ final class TimedQueryRows implements AutoCloseable {
     private final QueryRows rows;
     private final QueryDeadline deadline;
     private final LongSupplier nanoClock;
+    private final Consumer<String> onEnd;
+    private boolean ended;
 
-    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock) {
+    /** @param onEnd told once how the result ended: {@code finished}, {@code closed early}, or the failure */
+    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock, Consumer<String> onEnd) {
         this.rows = requireNonNull(rows, "rows is null");
         this.deadline = requireNonNull(deadline, "deadline is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+        this.onEnd = requireNonNull(onEnd, "onEnd is null");
+    }
+
+    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock) {
+        this(rows, deadline, nanoClock, outcome -> {});
     }
 
     /** See {@link QueryRows#next}; waits no longer than the query's deadline allows. */
     List<Row> next(int maxRows) {
         try {
             return rows.next(maxRows, deadline.remaining(nanoClock.getAsLong()));
-        } catch (DeadlineExceededException e) {
-            close();
-            throw new QueryTimeoutException(
+        } catch (RuntimeException e) {
+            RuntimeException failure = translate(e);
+            end("failed: " + failure.getMessage());
+            rows.close();
+            throw failure;
+        }
+    }
+
+    private RuntimeException translate(RuntimeException e) {
+        if (e instanceof DeadlineExceededException timeout) {
+            return new QueryTimeoutException(
                     "Query timed out: no further rows within sluice.query.timeout = "
-                            + TimeFormat.duration(deadline.timeout()) + " (" + e.attempts() + " polls of the cluster, "
+                            + TimeFormat.duration(deadline.timeout()) + " (" + timeout.attempts()
+                            + " polls of the cluster, "
                             + TimeFormat.elapsed(deadline.elapsed(nanoClock.getAsLong()))
                             + " since the query started); its job has been cancelled",
                     e);
-        } catch (RetryExhaustedException e) {
-            close();
-            throw new QueryTimeoutException(
-                    "Gave up waiting for the query's rows after " + e.attempts() + " polls of the cluster in "
-                            + TimeFormat.elapsed(e.elapsed())
+        }
+        if (e instanceof RetryExhaustedException exhausted) {
+            return new QueryTimeoutException(
+                    "Gave up waiting for the query's rows after " + exhausted.attempts() + " polls of the cluster in "
+                            + TimeFormat.elapsed(exhausted.elapsed())
                             + ", all the attempts the collect strategy allows; its job has been cancelled",
                     e);
         }
+        return e;
     }
 
     boolean isDone() {
@@ -88,6 +107,14 @@ final class TimedQueryRows implements AutoCloseable {
 
     @Override
     public void close() {
+        end(rows.isDone() ? "finished" : "closed early");
         rows.close();
+    }
+
+    private void end(String outcome) {
+        if (!ended) {
+            ended = true;
+            onEnd.accept(outcome);
+        }
     }
 }

@@ -1,0 +1,123 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.StatementKind;
+import dev.sluice.session.CollectResultReader;
+import dev.sluice.session.SubmissionTimings;
+import org.apache.flink.types.Row;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The life of one statement of a session: when it passed each phase, how often its result was polled, and how it
+ * ended. Written by the thread that runs or fetches the statement, read by {@code SHOW QUERY HISTORY} from another.
+ */
+final class QueryTrace {
+    private final String sql;
+    private final StatementKind kind;
+    private final Instant startedAt;
+    private final long startNanos;
+    private volatile @Nullable SubmissionTimings submission;
+    private volatile @Nullable CollectResultReader<?> reader;
+    private volatile long endNanos = -1;
+    private volatile String outcome = "running";
+
+    QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos) {
+        this.sql = requireNonNull(sql, "sql is null");
+        this.kind = requireNonNull(kind, "kind is null");
+        this.startedAt = requireNonNull(startedAt, "startedAt is null");
+        this.startNanos = startNanos;
+    }
+
+    void submitted(@Nullable SubmissionTimings timings) {
+        this.submission = timings;
+    }
+
+    void readingWith(CollectResultReader<?> resultReader) {
+        this.reader = resultReader;
+    }
+
+    /** The statement ended; only the first call counts. */
+    synchronized void ended(String how, long nowNanos) {
+        if (endNanos < 0) {
+            endNanos = nowNanos;
+            outcome = requireNonNull(how, "how is null");
+        }
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** Whether the result is read from a job's collect sink, and so ends when that read ends. */
+    boolean isReadingAJob() {
+        return reader != null;
+    }
+
+    boolean hasEnded() {
+        return endNanos >= 0;
+    }
+
+    StatementKind kind() {
+        return kind;
+    }
+
+    QueryPhases phases() {
+        Map<String, Duration> phases = new LinkedHashMap<>();
+        SubmissionTimings timings = submission;
+        long reference = startNanos;
+        if (timings != null) {
+            phases.put(QueryPhases.PLAN, between(startNanos, timings.compiledNanos()));
+            phases.put(QueryPhases.SUBMIT, between(timings.compiledNanos(), timings.submittedNanos()));
+            phases.put(QueryPhases.START, between(timings.submittedNanos(), timings.runningNanos()));
+            reference = timings.runningNanos();
+        }
+        CollectResultReader<?> current = reader;
+        if (current != null) {
+            long firstRow = current.firstRowAtNanos();
+            long ended = current.endedAtNanos();
+            if (firstRow >= 0) {
+                phases.put(QueryPhases.FIRST_ROW, between(reference, firstRow));
+                if (ended >= 0) {
+                    phases.put(QueryPhases.LAST_ROW, between(firstRow, ended));
+                }
+            }
+        }
+        return new QueryPhases(phases);
+    }
+
+    /** A row of {@code SHOW QUERY HISTORY}; see {@link GatewaySession#HISTORY_SCHEMA}. */
+    Row toRow(long nowNanos) {
+        QueryPhases phases = phases();
+        SubmissionTimings timings = submission;
+        CollectResultReader<?> current = reader;
+        long end = endNanos;
+        return Row.of(
+                startedAt.toString(),
+                sql,
+                kind.name(),
+                timings == null ? null : timings.jobId().toHexString(),
+                outcome,
+                millis(phases, QueryPhases.PLAN),
+                millis(phases, QueryPhases.SUBMIT),
+                millis(phases, QueryPhases.START),
+                millis(phases, QueryPhases.FIRST_ROW),
+                millis(phases, QueryPhases.LAST_ROW),
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
+                current == null ? null : current.attempts());
+    }
+
+    private static @Nullable Double millis(QueryPhases phases, String phase) {
+        Duration duration = phases.durations().get(phase);
+        return duration == null ? null : duration.toNanos() / 1e6;
+    }
+
+    private static Duration between(long fromNanos, long toNanos) {
+        return Duration.ofNanos(Math.max(0, toNanos - fromNanos));
+    }
+}
