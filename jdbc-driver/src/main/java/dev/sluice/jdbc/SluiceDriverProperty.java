@@ -103,6 +103,14 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             true,
             "A pooled connection idle this long "
                     + "(milliseconds) is closed; keep it below the gateway's sluice.server.idle-timeout."),
+    /** Keep-alive on or off. */
+    KEEP_ALIVE(
+            "keep_alive",
+            Type.BOOLEAN,
+            true,
+            true,
+            "Keep connections open for the next request (true); false "
+                    + "opens a new connection, with a new TLS handshake, for every request (to measure what keep-alive saves)."),
     /** Connect timeout. */
     CONNECT_TIMEOUT_MS(
             "connect_timeout_ms", Type.NUMBER, 10_000, true, "Time to open a TCP connection " + "(milliseconds).");

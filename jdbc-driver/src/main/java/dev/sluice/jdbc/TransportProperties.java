@@ -65,6 +65,7 @@ final class TransportProperties {
                                 text(SluiceDriverProperty.KEYSTORE_PASSWORD, ""),
                                 storeType(SluiceDriverProperty.KEYSTORE_TYPE)),
                 hostnameVerification(),
+                bool(SluiceDriverProperty.KEEP_ALIVE),
                 (int) number(SluiceDriverProperty.POOL_MAX_CONNECTIONS),
                 Duration.ofMillis(number(SluiceDriverProperty.POOL_IDLE_TIMEOUT_MS)),
                 Duration.ofMillis(number(SluiceDriverProperty.CONNECT_TIMEOUT_MS)));

@@ -42,6 +42,7 @@ final class GatewayConnectionPool {
 
     private final String host;
     private final int port;
+    private final boolean keepAlive;
     private final FixedChannelPool channels;
     private final LongAdder connectionsOpened = new LongAdder();
 
@@ -49,6 +50,7 @@ final class GatewayConnectionPool {
             EventLoopGroup group, String host, int port, TransportConfig config, @Nullable SslContext tls) {
         this.host = requireNonNull(host, "host is null");
         this.port = port;
+        this.keepAlive = config.keepAlive();
         Bootstrap bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
@@ -119,7 +121,7 @@ final class GatewayConnectionPool {
                     .set(HttpHeaderNames.HOST, host + ":" + port)
                     .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
                     .set(HttpHeaderNames.CONTENT_LENGTH, body.length)
-                    .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+                    .set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
             // register and write on the event loop, where the handler lives
             channel.eventLoop().execute(() -> {
                 handler.expect(response);
@@ -130,7 +132,7 @@ final class GatewayConnectionPool {
                 });
             });
             GatewayResponse answer = await(response);
-            keep = answer.keepAlive();
+            keep = keepAlive && answer.keepAlive();
             return answer;
         } finally {
             if (!keep) {

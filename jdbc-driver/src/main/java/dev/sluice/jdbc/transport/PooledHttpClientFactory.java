@@ -75,6 +75,7 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
                         null,
                         null,
                         true,
+                        true,
                         transport.poolMaxConnections(),
                         transport.poolIdleTimeout(),
                         transport.connectTimeout());

@@ -20,6 +20,7 @@ import static java.util.Objects.requireNonNull;
  * @param clientKeyPassword password of an encrypted {@code clientKey}, or null
  * @param keyStore a key store with the client's key instead of the PEM files
  * @param hostnameVerification whether the gateway's certificate must name the host connected to
+ * @param keepAlive whether a connection carries more than one request
  * @param poolMaxConnections connections to one address at most
  * @param poolIdleTimeout a pooled connection idle this long is closed
  * @param connectTimeout time to open a TCP connection
@@ -34,6 +35,7 @@ public record TransportConfig(
         @Nullable String clientKeyPassword,
         @Nullable StoreFile keyStore,
         boolean hostnameVerification,
+        boolean keepAlive,
         int poolMaxConnections,
         Duration poolIdleTimeout,
         Duration connectTimeout) {
@@ -77,6 +79,7 @@ public record TransportConfig(
                 null,
                 null,
                 true,
+                true,
                 64,
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(10));
@@ -92,7 +95,8 @@ public record TransportConfig(
     public String toString() {
         return "TransportConfig[tls=" + tls + ", provider=" + provider + ", trustedCertificates=" + trustedCertificates
                 + ", trustStore=" + trustStore + ", clientCertificate=" + clientCertificate + ", keyStore=" + keyStore
-                + ", hostnameVerification=" + hostnameVerification + ", poolMaxConnections=" + poolMaxConnections
+                + ", hostnameVerification=" + hostnameVerification + ", keepAlive=" + keepAlive
+                + ", poolMaxConnections=" + poolMaxConnections
                 + ", poolIdleTimeout=" + poolIdleTimeout + ", connectTimeout=" + connectTimeout + "]";
     }
 }
