@@ -4,10 +4,12 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
@@ -24,6 +26,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +45,7 @@ public final class SluiceGateway implements AutoCloseable {
     private final SessionRegistry sessions;
     private final ClusterClients clusterClients;
     private final ClusterClientStats clusterClientStats;
+    private final ConnectionStats connectionStats;
     private final SluiceHttpServer httpServer;
     private final ScheduledExecutorService housekeeping;
 
@@ -50,12 +54,14 @@ public final class SluiceGateway implements AutoCloseable {
             SessionRegistry sessions,
             ClusterClients clusterClients,
             ClusterClientStats clusterClientStats,
+            ConnectionStats connectionStats,
             SluiceHttpServer httpServer,
             ScheduledExecutorService housekeeping) {
         this.embeddedCluster = embeddedCluster;
         this.sessions = sessions;
         this.clusterClients = clusterClients;
         this.clusterClientStats = clusterClientStats;
+        this.connectionStats = connectionStats;
         this.httpServer = httpServer;
         this.housekeeping = housekeeping;
     }
@@ -95,7 +101,8 @@ public final class SluiceGateway implements AutoCloseable {
             ClusterClientStats clusterClientStats = new ClusterClientStats();
             clusterClients = ClusterClients.create(config.sessionCache(), flinkOptions, clusterClientStats);
             LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
-            GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats);
+            ConnectionStats connectionStats = new ConnectionStats();
+            GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
             sessions = new SessionRegistry(
                     clusters, clusterClients, flinkOptions, config.session(), System::nanoTime, metrics);
             housekeeping =
@@ -107,12 +114,13 @@ public final class SluiceGateway implements AutoCloseable {
                             Duration.ofSeconds(30).toMillis()));
             housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
             SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
-            SluiceHttpServer httpServer =
-                    SluiceHttpServer.start(config.server(), new AvaticaRequestHandler(meta), metrics::scrape);
-            SluiceGateway gateway =
-                    new SluiceGateway(embedded, sessions, clusterClients, clusterClientStats, httpServer, housekeeping);
+            SluiceHttpServer httpServer = SluiceHttpServer.start(
+                    config.server(), config.tls(), new AvaticaRequestHandler(meta), metrics::scrape, connectionStats);
+            SluiceGateway gateway = new SluiceGateway(
+                    embedded, sessions, clusterClients, clusterClientStats, connectionStats, httpServer, housekeeping);
             LOG.info(
-                    "Serving the Avatica protocol (protobuf and JSON) at {}; clusters {} (default '{}')",
+                    "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",
+                    config.tls().enabled() ? "TLS" : "plaintext HTTP",
                     httpServer.localAddress(),
                     clusters.names(),
                     clusters.defaultCluster().name());
@@ -143,7 +151,8 @@ public final class SluiceGateway implements AutoCloseable {
     public String jdbcUrl() {
         InetSocketAddress address = address();
         String host = address.getAddress().isAnyLocalAddress() ? "127.0.0.1" : address.getHostString();
-        return "jdbc:sluice://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
+        String url = "jdbc:sluice://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
+        return httpServer.tls().isPresent() ? url + ";ssl=true" : url;
     }
 
     /** How many descriptors, clients and leader retrievers were created per cluster. */
@@ -155,6 +164,16 @@ public final class SluiceGateway implements AutoCloseable {
     public java.util.Optional<dev.sluice.session.HostAndPort> embeddedClusterRestAddress() {
         return java.util.Optional.ofNullable(embeddedCluster)
                 .map(cluster -> cluster.endpoint().restAddress());
+    }
+
+    /** Connections, requests and TLS handshakes of the gateway port. */
+    public ConnectionStats connectionStats() {
+        return connectionStats;
+    }
+
+    /** TLS of the gateway port, or empty when it serves plaintext. */
+    public Optional<ServerTls> tls() {
+        return httpServer.tls();
     }
 
     /** Number of open sessions. */

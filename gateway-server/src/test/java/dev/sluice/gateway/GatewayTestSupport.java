@@ -18,4 +18,19 @@ final class GatewayTestSupport {
         configuration.addAll(Configuration.fromMap(overrides));
         return SluiceGateway.start(GatewayConfig.from(configuration));
     }
+
+    /**
+     * A gateway without a cluster to run jobs on (its one cluster is a REMOTE address where nothing listens): quick to
+     * start, for tests of the transport, where connecting, {@code SET} and metadata calls never reach a cluster.
+     */
+    static SluiceGateway startTransportOnlyGateway(Map<String, String> overrides) throws Exception {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.server.host", "127.0.0.1",
+                "sluice.server.port", "0",
+                "sluice.clusters", "nowhere",
+                "sluice.cluster.nowhere.type", "REMOTE",
+                "sluice.cluster.nowhere.rest-address", "127.0.0.1:1"));
+        configuration.addAll(Configuration.fromMap(overrides));
+        return SluiceGateway.start(GatewayConfig.from(configuration));
+    }
 }

@@ -94,6 +94,9 @@ final class HttpEndpointIT {
     void rejectsAnOversizedRequestWith413() throws Exception {
         HttpResponse<byte[]> response = post(new byte[8 * 1024]);
         assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(new String(response.body(), StandardCharsets.UTF_8))
+                .contains("larger than 4096 bytes")
+                .contains("sluice.server.max-request-size");
         assertGatewayStillServes();
     }
 

@@ -1,5 +1,7 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.transport.PooledHttpClientFactory;
+import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
@@ -8,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.Properties;
 
 /**
@@ -15,7 +18,9 @@ import java.util.Properties;
  *
  * <p>It speaks the Avatica protocol to a Sluice gateway, protobuf unless {@code serialization=json} is given.
  * Properties of the URL and of the {@link Properties} passed to {@code connect} are sent to the gateway; the gateway
- * reads {@code cluster} (which session cluster the connection runs on).
+ * reads {@code cluster} (which session cluster the connection runs on). The transport properties ({@code ssl},
+ * trust and client certificates, pool limits; see {@link SluiceDriverProperty}) configure the driver's pooled Netty
+ * transport and are not sent.
  */
 public final class SluiceDriver extends Driver {
     static {
@@ -65,7 +70,8 @@ public final class SluiceDriver extends Driver {
      * @param url {@code jdbc:sluice://host:port[;key=value...]}
      * @param info further properties; those in the URL take precedence
      * @return the connection, or null if {@code url} is not a Sluice URL (as {@link java.sql.Driver} requires)
-     * @throws SQLException with SQLState 08001 if the URL is malformed or the gateway cannot be reached
+     * @throws SQLException with SQLState 08001 if the URL or a property is malformed, the gateway cannot be reached or
+     *     the TLS handshake fails, 08004 if the gateway refuses the connection
      */
     @Override
     public @Nullable Connection connect(String url, @Nullable Properties info) throws SQLException {
@@ -73,28 +79,40 @@ public final class SluiceDriver extends Driver {
             return null;
         }
         SluiceUrl parsed = SluiceUrl.parse(url);
-        Properties properties = new Properties();
+        Properties given = new Properties();
         if (info != null) {
-            properties.putAll(info);
+            given.putAll(info);
         }
-        properties.putAll(parsed.properties());
-        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), parsed.httpAddress());
+        given.putAll(parsed.properties());
+        TransportConfig transport = TransportProperties.parse(given);
+        // the transport's properties (passwords among them) stay here: Avatica sends the rest to the gateway
+        Properties properties = new Properties();
+        for (String name : given.stringPropertyNames()) {
+            SluiceDriverProperty property = SluiceDriverProperty.find(name);
+            if (property == null || !property.local()) {
+                properties.setProperty(name, given.getProperty(name));
+            }
+        }
+        String address = parsed.address(transport.tls());
+        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
+        properties.setProperty(
+                BuiltInConnectionProperty.HTTP_CLIENT_FACTORY.camelName(), PooledHttpClientFactory.class.getName());
         if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
             properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
         }
         try {
-            return super.connect(SluiceUrl.PREFIX, properties);
+            return PooledHttpClientFactory.connecting(transport, () -> super.connect(SluiceUrl.PREFIX, properties));
         } catch (AvaticaClientRuntimeException e) {
-            // the gateway answered and refused the connection (bad option value, too many connections): keep its
-            // SQLState, which says what to do, rather than calling the gateway unreachable
+            // the transport's failures carry an 08xxx SQLState and say what to check; a gateway that answered and
+            // refused the connection (bad option value, too many connections) gives its own SQLState
             String state = e.getSqlState() == null || e.getSqlState().equals("00000") ? "08004" : e.getSqlState();
+            if (state.startsWith("08")) {
+                throw new SQLNonTransientConnectionException(e.getMessage(), state, e.getErrorCode(), e);
+            }
             throw new SQLException(e.getMessage(), state, e.getErrorCode(), e);
         } catch (RuntimeException e) {
-            // Avatica's HTTP client reports an unreachable gateway as a RuntimeException
-            throw new java.sql.SQLNonTransientConnectionException(
-                    "Cannot connect to the Sluice gateway at " + parsed.httpAddress() + ": " + rootMessage(e),
-                    "08001",
-                    e);
+            throw new SQLNonTransientConnectionException(
+                    "Cannot connect to the Sluice gateway at " + address + ": " + rootMessage(e), "08001", e);
         }
     }
 

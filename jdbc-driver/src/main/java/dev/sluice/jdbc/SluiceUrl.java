@@ -135,8 +135,18 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
      * @return {@code http://host:port}
      */
     public String httpAddress() {
+        return address(false);
+    }
+
+    /**
+     * The gateway's address for Avatica, with or without TLS.
+     *
+     * @param tls whether the connection uses TLS
+     * @return {@code https://host:port} or {@code http://host:port}
+     */
+    public String address(boolean tls) {
         String printedHost = host.contains(":") ? "[" + host + "]" : host;
-        return "http://" + printedHost.toLowerCase(Locale.ROOT) + ":" + port;
+        return (tls ? "https://" : "http://") + printedHost.toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     private static int indexOfAny(String text, String characters) {

@@ -21,6 +21,7 @@ import static java.util.Objects.requireNonNull;
 public record GatewayConfig(
         Configuration flinkConfiguration,
         ServerConfig server,
+        TlsConfig tls,
         SessionConfig session,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
@@ -28,6 +29,7 @@ public record GatewayConfig(
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
+        requireNonNull(tls, "tls is null");
         requireNonNull(session, "session is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
@@ -61,6 +63,7 @@ public record GatewayConfig(
             SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames).ifPresent(problems::add);
         }
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
+        TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
@@ -68,7 +71,7 @@ public record GatewayConfig(
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, session, embedded, sessionCache, clusters);
+        return new GatewayConfig(configuration, server, tls, session, embedded, sessionCache, clusters);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 
 import static dev.sluice.gateway.config.ServerOptions.HOST;
 import static dev.sluice.gateway.config.ServerOptions.IDLE_TIMEOUT;
+import static dev.sluice.gateway.config.ServerOptions.MAX_CONNECTIONS;
 import static dev.sluice.gateway.config.ServerOptions.MAX_REQUEST_SIZE;
 import static dev.sluice.gateway.config.ServerOptions.PORT;
 import static dev.sluice.gateway.config.ServerOptions.RPC_QUEUE_SIZE;
@@ -14,7 +15,13 @@ import static java.util.Objects.requireNonNull;
 
 /** The gateway endpoint's settings, validated. */
 public record ServerConfig(
-        String host, int port, int rpcThreads, int rpcQueueSize, int maxRequestBytes, Duration idleTimeout) {
+        String host,
+        int port,
+        int rpcThreads,
+        int rpcQueueSize,
+        int maxRequestBytes,
+        Duration idleTimeout,
+        int maxConnections) {
     public ServerConfig {
         requireNonNull(host, "host is null");
         requireNonNull(idleTimeout, "idleTimeout is null");
@@ -32,6 +39,7 @@ public record ServerConfig(
                 "%s must be at least 1 s, was %s",
                 IDLE_TIMEOUT.key(),
                 idleTimeout);
+        Checks.check(maxConnections >= 1, "%s must be at least 1, was %s", MAX_CONNECTIONS.key(), maxConnections);
     }
 
     public static ServerConfig from(ReadableConfig config) {
@@ -47,6 +55,7 @@ public record ServerConfig(
                 config.get(RPC_THREADS),
                 config.get(RPC_QUEUE_SIZE),
                 (int) maxRequest,
-                config.get(IDLE_TIMEOUT));
+                config.get(IDLE_TIMEOUT),
+                config.get(MAX_CONNECTIONS));
     }
 }

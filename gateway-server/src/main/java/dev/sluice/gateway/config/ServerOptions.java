@@ -40,5 +40,11 @@ public final class ServerOptions {
             .defaultValue(Duration.ofMinutes(5))
             .withDescription("A keep-alive connection that carries no request for this long is closed.");
 
+    public static final ConfigOption<Integer> MAX_CONNECTIONS = key("sluice.server.max-connections")
+            .intType()
+            .defaultValue(4096)
+            .withDescription("Open TCP connections allowed at once; a request on a connection beyond that is "
+                    + "answered 503 and the connection closed.");
+
     private ServerOptions() {}
 }

@@ -32,15 +32,19 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     private final AvaticaRequestHandler avatica;
     private final Executor rpcExecutor;
     private final Supplier<byte[]> metrics;
+    private final ConnectionStats stats;
 
-    AvaticaHttpHandler(AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics) {
+    AvaticaHttpHandler(
+            AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics, ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
+        this.stats = requireNonNull(stats, "stats is null");
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        stats.request();
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (!request.decoderResult().isSuccess()) {
             HttpResponses.write(

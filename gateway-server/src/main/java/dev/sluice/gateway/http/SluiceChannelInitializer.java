@@ -2,14 +2,16 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
+import dev.sluice.gateway.tls.ServerTls;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -20,34 +22,81 @@ import static java.util.Objects.requireNonNull;
 /** The pipeline of one gateway connection; one handler per concern. */
 final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerConfig config;
+    private final @Nullable ServerTls tls;
     private final AvaticaRequestHandler avatica;
     private final Executor rpcExecutor;
     private final Supplier<byte[]> metrics;
+    private final ConnectionStats stats;
+    private final TlsHandshakeObserver handshakeObserver;
 
     SluiceChannelInitializer(
-            ServerConfig config, AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics) {
+            ServerConfig config,
+            @Nullable ServerTls tls,
+            AvaticaRequestHandler avatica,
+            Executor rpcExecutor,
+            Supplier<byte[]> metrics,
+            ConnectionStats stats) {
         this.config = requireNonNull(config, "config is null");
+        this.tls = tls;
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
+        this.stats = requireNonNull(stats, "stats is null");
+        this.handshakeObserver = new TlsHandshakeObserver(stats);
     }
 
     @Override
     protected void initChannel(SocketChannel channel) {
-        channel.pipeline()
-                .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        boolean overLimit = stats.opened() > config.maxConnections();
+        channel.closeFuture().addListener(future -> stats.closed());
+        ChannelPipeline pipeline = channel.pipeline();
+        if (tls != null) {
+            pipeline.addLast("tls-required", new TlsRequiredHandler(tls, stats))
+                    .addLast("tls-handshakes", handshakeObserver);
+        }
+        pipeline.addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
                 .addLast("close-idle", new CloseIdleConnectionHandler())
                 .addLast("http", new HttpServerCodec())
-                .addLast("aggregate", new HttpObjectAggregator(config.maxRequestBytes()))
-                .addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics));
+                .addLast("aggregate", new SizeLimitedAggregator(config.maxRequestBytes()));
+        if (overLimit) {
+            // the connection still gets its TLS and HTTP handlers, so the client can read the 503
+            stats.refused();
+            pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
+        } else {
+            pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics, stats));
+        }
     }
 
-    /** Closes a keep-alive connection that carried nothing for the idle timeout. */
+    /**
+     * Closes a keep-alive connection that carried nothing for the idle timeout, unless a request on it is still being
+     * answered: a fetch may be held at the gateway until its query's first row exists, which can take longer.
+     */
     private static final class CloseIdleConnectionHandler extends ChannelDuplexHandler {
+        private int requestsInFlight; // only touched on the channel's event loop
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
+            if (message instanceof io.netty.handler.codec.http.HttpRequest) {
+                requestsInFlight++;
+            }
+            super.channelRead(ctx, message);
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object message, io.netty.channel.ChannelPromise promise)
+                throws Exception {
+            if (message instanceof io.netty.handler.codec.http.LastHttpContent && requestsInFlight > 0) {
+                requestsInFlight--;
+            }
+            super.write(ctx, message, promise);
+        }
+
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
             if (event instanceof IdleStateEvent) {
-                ctx.close();
+                if (requestsInFlight == 0) {
+                    ctx.close();
+                }
             } else {
                 super.userEventTriggered(ctx, event);
             }

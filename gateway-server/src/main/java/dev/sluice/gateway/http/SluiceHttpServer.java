@@ -2,6 +2,8 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
+import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -10,10 +12,12 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.SynchronousQueue;
@@ -31,21 +35,41 @@ public final class SluiceHttpServer implements AutoCloseable {
     private final EventLoopGroup workerGroup;
     private final ThreadPoolExecutor rpcExecutor;
     private final Channel serverChannel;
+    private final @Nullable ServerTls tls;
 
     private SluiceHttpServer(
-            EventLoopGroup bossGroup, EventLoopGroup workerGroup, ThreadPoolExecutor rpcExecutor, Channel channel) {
+            EventLoopGroup bossGroup,
+            EventLoopGroup workerGroup,
+            ThreadPoolExecutor rpcExecutor,
+            Channel channel,
+            @Nullable ServerTls tls) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.rpcExecutor = rpcExecutor;
         this.serverChannel = channel;
+        this.tls = tls;
     }
 
-    /** Binds {@code config.host():config.port()} and starts serving {@code avatica}. */
-    /** @param metrics produces the body of {@code GET /metrics} (Prometheus text format) */
-    public static SluiceHttpServer start(ServerConfig config, AvaticaRequestHandler avatica, Supplier<byte[]> metrics)
+    /**
+     * Binds {@code config.host():config.port()} and starts serving {@code avatica}, with TLS if {@code tlsConfig} is
+     * enabled.
+     *
+     * @param metrics produces the body of {@code GET /metrics} (Prometheus text format)
+     * @param stats counts connections and requests
+     * @throws IllegalStateException if OPENSSL is configured and not available
+     * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
+     */
+    public static SluiceHttpServer start(
+            ServerConfig config,
+            TlsConfig tlsConfig,
+            AvaticaRequestHandler avatica,
+            Supplier<byte[]> metrics,
+            ConnectionStats stats)
             throws InterruptedException {
         requireNonNull(config, "config is null");
+        requireNonNull(tlsConfig, "tlsConfig is null");
         requireNonNull(avatica, "avatica is null");
+        ServerTls tls = tlsConfig.enabled() ? ServerTls.start(tlsConfig) : null;
         BlockingQueue<Runnable> queue =
                 config.rpcQueueSize() == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(config.rpcQueueSize());
         ThreadPoolExecutor rpcExecutor = new ThreadPoolExecutor(
@@ -69,15 +93,23 @@ public final class SluiceHttpServer implements AutoCloseable {
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new SluiceChannelInitializer(config, avatica, rpcExecutor, metrics))
+                    .childHandler(new SluiceChannelInitializer(config, tls, avatica, rpcExecutor, metrics, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();
-            return new SluiceHttpServer(bossGroup, workerGroup, rpcExecutor, channel);
+            return new SluiceHttpServer(bossGroup, workerGroup, rpcExecutor, channel, tls);
         } catch (InterruptedException | RuntimeException e) {
             shutdown(bossGroup, workerGroup, rpcExecutor);
+            if (tls != null) {
+                tls.close();
+            }
             throw e;
         }
+    }
+
+    /** TLS of the port, or empty when it serves plaintext. */
+    public Optional<ServerTls> tls() {
+        return Optional.ofNullable(tls);
     }
 
     public InetSocketAddress localAddress() {
@@ -89,6 +121,9 @@ public final class SluiceHttpServer implements AutoCloseable {
     public void close() {
         serverChannel.close().awaitUninterruptibly();
         shutdown(bossGroup, workerGroup, rpcExecutor);
+        if (tls != null) {
+            tls.close();
+        }
         LOG.info("HTTP endpoint closed");
     }
 

@@ -1,11 +1,13 @@
 package dev.sluice.gateway.metrics;
 
+import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.session.ClusterClientStats;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -20,7 +22,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The gateway's metrics: per cluster, how many cluster descriptors, REST clients and leader retrievers were created
- * (one each with reuse on), queries by kind and outcome, and a latency histogram per query phase.
+ * (one each with reuse on), queries by kind and outcome, a latency histogram per query phase, and the TCP
+ * connections, HTTP requests and TLS handshakes of the gateway port.
  */
 public final class GatewayMetrics implements QueryObserver {
     /** The Prometheus text format's content type. */
@@ -31,9 +34,11 @@ public final class GatewayMetrics implements QueryObserver {
     private final Counter queries;
     private final Histogram phases;
 
-    public GatewayMetrics(List<String> clusters, ClusterClientStats stats) {
+    public GatewayMetrics(List<String> clusters, ClusterClientStats stats, ConnectionStats connections) {
         requireNonNull(clusters, "clusters is null");
         requireNonNull(stats, "stats is null");
+        requireNonNull(connections, "connections is null");
+        registerConnectionMetrics(connections);
         CounterWithCallback.builder()
                 .name("sluice_cluster_descriptors_created_total")
                 .help("Cluster descriptors (cached cluster entries) created")
@@ -74,6 +79,39 @@ public final class GatewayMetrics implements QueryObserver {
                 .labelNames("cluster", "phase")
                 .classicOnly()
                 .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+                .register(registry);
+    }
+
+    private void registerConnectionMetrics(ConnectionStats connections) {
+        CounterWithCallback.builder()
+                .name("sluice_connections_accepted_total")
+                .help("TCP connections accepted on the gateway port; with keep-alive, far fewer than requests")
+                .callback(callback -> callback.call(connections.acceptedConnections()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_connections_refused_total")
+                .help("Connections beyond sluice.server.max-connections, answered 503 and closed")
+                .callback(callback -> callback.call(connections.refusedConnections()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_connections_open")
+                .help("TCP connections open on the gateway port")
+                .callback(callback -> callback.call(connections.openConnections()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_http_requests_total")
+                .help("HTTP requests received on the gateway port")
+                .callback(callback -> callback.call(connections.requests()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_tls_handshakes_total")
+                .help(
+                        "TLS handshakes on the gateway port by outcome; plaintext clients on the TLS port count as failed")
+                .labelNames("outcome")
+                .callback(callback -> {
+                    callback.call(connections.tlsHandshakesSucceeded(), "success");
+                    callback.call(connections.tlsHandshakesFailed(), "failure");
+                })
                 .register(registry);
     }
 

@@ -1,0 +1,35 @@
+package dev.sluice.gateway.http;
+
+import dev.sluice.gateway.config.ServerOptions;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+/**
+ * The last handler of a connection beyond the limit: its request is answered 503 with the reason and the connection
+ * is closed, so the client reads why instead of seeing a reset.
+ */
+final class TooManyConnectionsHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final int maxConnections;
+
+    TooManyConnectionsHandler(int maxConnections) {
+        this.maxConnections = maxConnections;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        HttpResponses.write(
+                ctx,
+                HttpResponses.text(
+                        HttpResponseStatus.SERVICE_UNAVAILABLE,
+                        "The gateway has " + maxConnections + " connections open, its "
+                                + ServerOptions.MAX_CONNECTIONS.key() + "; retry later"),
+                false);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

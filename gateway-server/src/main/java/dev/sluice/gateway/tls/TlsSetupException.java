@@ -1,0 +1,12 @@
+package dev.sluice.gateway.tls;
+
+import org.jspecify.annotations.Nullable;
+
+/** The TLS key material or settings cannot be used; the message names the file and the reason. */
+public final class TlsSetupException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public TlsSetupException(String message, @Nullable Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Operators replace the certificate files; new connections get the new certificate without a restart. */
+final class TlsCertificateRotationIT {
+    @Test
+    void newConnectionsSeeANewCertificateWrittenOverTheOldFiles(@TempDir Path directory) throws Exception {
+        TlsTestFiles files = TlsTestFiles.create(directory);
+        Map<String, String> options = new HashMap<>(files.serverOptions("AUTO"));
+        options.put("sluice.security.ssl.reload-interval", "100 ms");
+        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(options)) {
+            int port = gateway.address().getPort();
+            BigInteger before = presentedCertificate(files, port).getSerialNumber();
+            String url = files.url(gateway, "OPENSSL");
+            try (Connection connection = DriverManager.getConnection(url)) {
+                // a JDBC connection is open on a pooled TLS connection with the old certificate
+                TestPki.Issued next = files.pki.server("sluice-gateway-rotated");
+                files.pki.writePem(next, files.serverCertificate, files.serverKey);
+
+                BigInteger after =
+                        awaitPresentedSerial(files, port, next.certificate().getSerialNumber());
+                assertThat(after)
+                        .isNotEqualTo(before)
+                        .isEqualTo(next.certificate().getSerialNumber());
+                assertThat(gateway.tls().orElseThrow().certificate().subject()).isEqualTo("CN=sluice-gateway-rotated");
+                try (Statement statement = connection.createStatement()) {
+                    assertThat(statement.execute("SET 'pipeline.name' = 'after-rotation'"))
+                            .isFalse();
+                }
+            }
+            // and a new driver pool (JDK provider) hands shakes with the new certificate
+            try (Connection connection = DriverManager.getConnection(files.url(gateway, "JDK"));
+                    Statement statement = connection.createStatement()) {
+                assertThat(statement.execute("SET 'pipeline.name' = 'new-pool'"))
+                        .isFalse();
+            }
+        }
+    }
+
+    private static BigInteger awaitPresentedSerial(TlsTestFiles files, int port, BigInteger expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        BigInteger presented = presentedCertificate(files, port).getSerialNumber();
+        while (!presented.equals(expected) && System.nanoTime() < deadline) {
+            // the reload check runs every 100 ms on the gateway's own thread; nothing to inject here
+            Thread.sleep(50);
+            presented = presentedCertificate(files, port).getSerialNumber();
+        }
+        return presented;
+    }
+
+    /** The certificate the gateway presents to a new connection, read with the JDK's own TLS client. */
+    private static X509Certificate presentedCertificate(TlsTestFiles files, int port) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("ca", files.pki.ca().certificate());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
+            socket.startHandshake();
+            return (X509Certificate) socket.getSession().getPeerCertificates()[0];
+        }
+    }
+}

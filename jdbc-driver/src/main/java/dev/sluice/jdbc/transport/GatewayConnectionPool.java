@@ -1,0 +1,173 @@
+package dev.sluice.jdbc.transport;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.pool.AbstractChannelPoolHandler;
+import io.netty.channel.pool.ChannelHealthChecker;
+import io.netty.channel.pool.FixedChannelPool;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import org.jspecify.annotations.Nullable;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Keep-alive HTTP/1.1 connections to one gateway address, at most {@code pool_max_connections}; one request at a time
+ * per connection. A connection idle for {@code pool_idle_timeout_ms} is closed; a closed one fails the health check
+ * at acquire and is replaced.
+ */
+final class GatewayConnectionPool {
+    /** Avatica frames can be large; the gateway bounds them, so the client does not add a second limit. */
+    private static final int MAX_RESPONSE_BYTES = Integer.MAX_VALUE;
+
+    private final String host;
+    private final int port;
+    private final boolean keepAlive;
+    private final FixedChannelPool channels;
+    private final LongAdder connectionsOpened = new LongAdder();
+
+    GatewayConnectionPool(
+            EventLoopGroup group, String host, int port, TransportConfig config, @Nullable SslContext tls) {
+        this.host = requireNonNull(host, "host is null");
+        this.port = port;
+        this.keepAlive = config.keepAlive();
+        Bootstrap bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .remoteAddress(host, port)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        config.connectTimeout().toMillis())
+                // request/response: without this, each round trip can wait ~40 ms for a delayed ACK
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true);
+        long idleMillis = config.poolIdleTimeout().toMillis();
+        this.channels = new FixedChannelPool(
+                bootstrap,
+                new AbstractChannelPoolHandler() {
+                    @Override
+                    public void channelCreated(Channel channel) {
+                        connectionsOpened.increment();
+                        if (tls != null) {
+                            // host and port: SNI, hostname verification and session resumption
+                            channel.pipeline().addLast("tls", tls.newHandler(channel.alloc(), host, port));
+                        }
+                        channel.pipeline()
+                                .addLast("idle", new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS))
+                                .addLast("close-idle", new CloseIdleConnection())
+                                .addLast("http", new HttpClientCodec())
+                                .addLast("aggregate", new HttpObjectAggregator(MAX_RESPONSE_BYTES))
+                                .addLast("response", new ResponseHandler());
+                    }
+                },
+                ChannelHealthChecker.ACTIVE,
+                null,
+                -1,
+                config.poolMaxConnections(),
+                Integer.MAX_VALUE,
+                true,
+                // most recently used first: the rest go idle and are evicted when load drops
+                true);
+    }
+
+    /** TCP connections this pool opened so far. */
+    long connectionsOpened() {
+        return connectionsOpened.sum();
+    }
+
+    /**
+     * POSTs {@code body} and waits for the response; retries once on a fresh connection when a reused one turns out
+     * to have been closed by the gateway (its idle timeout) before the request reached it.
+     */
+    GatewayResponse post(byte[] body) throws Exception {
+        try {
+            return postOnce(body);
+        } catch (ConnectionClosedException e) {
+            if (!e.reused()) {
+                throw e;
+            }
+            return postOnce(body);
+        }
+    }
+
+    private GatewayResponse postOnce(byte[] body) throws Exception {
+        Channel channel = await(channels.acquire());
+        boolean keep = false;
+        try {
+            ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
+            CompletableFuture<GatewayResponse> response = new CompletableFuture<>();
+            FullHttpRequest request = new DefaultFullHttpRequest(
+                    HttpVersion.HTTP_1_1, HttpMethod.POST, "/", Unpooled.wrappedBuffer(body));
+            request.headers()
+                    .set(HttpHeaderNames.HOST, host + ":" + port)
+                    .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
+                    .set(HttpHeaderNames.CONTENT_LENGTH, body.length)
+                    .set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+            // register and write on the event loop, where the handler lives
+            channel.eventLoop().execute(() -> {
+                handler.expect(response);
+                channel.writeAndFlush(request).addListener(written -> {
+                    if (!written.isSuccess()) {
+                        response.completeExceptionally(written.cause());
+                    }
+                });
+            });
+            GatewayResponse answer = await(response);
+            keep = keepAlive && answer.keepAlive();
+            return answer;
+        } finally {
+            if (!keep) {
+                // closed before release, so the release health check drops it rather than pooling it
+                channel.close().awaitUninterruptibly();
+            }
+            channels.release(channel);
+        }
+    }
+
+    private static <T> T await(java.util.concurrent.Future<T> future) throws Exception {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception exception) {
+                throw exception;
+            }
+            throw e;
+        }
+    }
+
+    void close() {
+        channels.close();
+    }
+
+    /** Evicts a connection that stayed idle in the pool. */
+    private static final class CloseIdleConnection extends ChannelDuplexHandler {
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+            if (event instanceof IdleStateEvent) {
+                ctx.close();
+            } else {
+                super.userEventTriggered(ctx, event);
+            }
+        }
+    }
+}

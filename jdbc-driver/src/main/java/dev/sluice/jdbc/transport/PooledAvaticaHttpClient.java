@@ -1,0 +1,43 @@
+package dev.sluice.jdbc.transport;
+
+import org.apache.calcite.avatica.remote.AvaticaHttpClient;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Avatica's HTTP client, sending each request through the JVM-wide pool for its gateway. Avatica makes one client
+ * per JDBC connection; the client owns no socket, so it needs no closing.
+ */
+final class PooledAvaticaHttpClient implements AvaticaHttpClient {
+    private final String address;
+    private final TransportConfig config;
+    private final GatewayConnectionPool pool;
+
+    PooledAvaticaHttpClient(String host, int port, TransportConfig config) {
+        this.config = requireNonNull(config, "config is null");
+        this.address = (config.tls() ? "https://" : "http://") + host + ":" + port;
+        try {
+            this.pool = GatewayTransports.shared().pool(host, port, config);
+        } catch (TransportSetupException e) {
+            throw TransportFailures.fromFailure(address, config.tls(), e);
+        }
+    }
+
+    @Override
+    public byte[] send(byte[] request) {
+        GatewayResponse response;
+        try {
+            response = pool.post(request);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw TransportFailures.of(TransportFailures.CONNECTION_FAILURE, "Interrupted waiting for " + address);
+        } catch (Exception e) {
+            throw TransportFailures.fromFailure(address, config.tls(), e);
+        }
+        // 200 carries results, 500 and 400 carry Avatica's error responses; other answers are the gateway's own
+        if (!response.isText() && (response.status() == 200 || response.status() == 500 || response.status() == 400)) {
+            return response.body();
+        }
+        throw TransportFailures.fromResponse(address, response);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.sluice.jdbc.transport;
+
+import org.apache.calcite.avatica.ConnectionConfig;
+import org.apache.calcite.avatica.remote.AvaticaHttpClient;
+import org.apache.calcite.avatica.remote.AvaticaHttpClientFactory;
+import org.apache.calcite.avatica.remote.KerberosConnection;
+import org.jspecify.annotations.Nullable;
+
+import java.net.URL;
+
+/**
+ * Plugs the pooled Netty transport into Avatica (its {@code httpclient_factory} property).
+ *
+ * <p>Avatica instantiates the factory by class name and hands it only Avatica's own settings, so the Sluice driver
+ * passes its transport settings for the duration of {@code connect} through {@link #connecting}; the client is created
+ * on that thread inside {@code connect}. Used directly by Avatica's own driver, the factory serves plaintext, or TLS
+ * with the JVM's default trust for an {@code https} URL.
+ */
+public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
+    /** The instance Avatica uses (it looks for this field). */
+    public static final PooledHttpClientFactory INSTANCE = new PooledHttpClientFactory();
+
+    private static final ThreadLocal<TransportConfig> CONNECTING = new ThreadLocal<>();
+
+    /** Avatica's plugin loader needs a public constructor or the INSTANCE field; use {@link #INSTANCE}. */
+    public PooledHttpClientFactory() {}
+
+    /** A body of work that may throw {@code E}. */
+    @FunctionalInterface
+    public interface Work<T, E extends Exception> {
+        /**
+         * Runs the work.
+         *
+         * @return its result
+         * @throws E on failure
+         */
+        T run() throws E;
+    }
+
+    /**
+     * Runs {@code connect} with {@code config} as the transport settings of the clients it creates on this thread.
+     *
+     * @param config the transport settings
+     * @param connect opens the Avatica connection
+     * @return what {@code connect} returns
+     * @throws E what {@code connect} throws
+     */
+    public static <T, E extends Exception> T connecting(TransportConfig config, Work<T, E> connect) throws E {
+        TransportConfig previous = CONNECTING.get();
+        CONNECTING.set(config);
+        try {
+            return connect.run();
+        } finally {
+            if (previous == null) {
+                CONNECTING.remove();
+            } else {
+                CONNECTING.set(previous);
+            }
+        }
+    }
+
+    @Override
+    public AvaticaHttpClient getClient(URL url, ConnectionConfig config, @Nullable KerberosConnection kerberos) {
+        TransportConfig transport = CONNECTING.get();
+        if (transport == null) {
+            transport = TransportConfig.plaintext();
+            if ("https".equalsIgnoreCase(url.getProtocol())) {
+                transport = new TransportConfig(
+                        true,
+                        ProviderChoice.AUTO,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true,
+                        true,
+                        transport.poolMaxConnections(),
+                        transport.poolIdleTimeout(),
+                        transport.connectTimeout());
+            }
+        }
+        int port = url.getPort() < 0 ? url.getDefaultPort() : url.getPort();
+        String host = url.getHost();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return new PooledAvaticaHttpClient(host, port, transport);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.sluice.jdbc.transport;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import org.jspecify.annotations.Nullable;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Completes the one request in flight on a pooled connection (HTTP/1.1 without pipelining). Every method runs on the
+ * connection's event loop, so the fields need no locks.
+ */
+final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
+    private @Nullable CompletableFuture<GatewayResponse> pending;
+    private @Nullable Throwable failure;
+    private long responses;
+
+    /** Registers the future of the request about to be written; fails it at once if the connection already failed. */
+    void expect(CompletableFuture<GatewayResponse> response) {
+        if (failure != null) {
+            response.completeExceptionally(failure);
+        } else {
+            pending = response;
+        }
+    }
+
+    /** Whether this connection carried a response before. */
+    boolean reused() {
+        return responses > 0;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse response) {
+        responses++;
+        GatewayResponse copy = new GatewayResponse(
+                response.status().code(),
+                response.headers().get(HttpHeaderNames.CONTENT_TYPE),
+                ByteBufUtil.getBytes(response.content()),
+                HttpUtil.isKeepAlive(response));
+        CompletableFuture<GatewayResponse> waiting = pending;
+        pending = null;
+        if (waiting != null) {
+            waiting.complete(copy);
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof SslHandshakeCompletionEvent completion && !completion.isSuccess()) {
+            // the handshake's own cause says more than the close that follows it
+            fail(completion.cause());
+        }
+        super.userEventTriggered(ctx, event);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        fail(cause);
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        fail(new ConnectionClosedException(
+                "The gateway at " + ctx.channel().remoteAddress() + " closed the connection before answering",
+                reused()));
+        super.channelInactive(ctx);
+    }
+
+    private void fail(Throwable cause) {
+        if (failure == null) {
+            failure = cause;
+        }
+        CompletableFuture<GatewayResponse> waiting = pending;
+        pending = null;
+        if (waiting != null) {
+            waiting.completeExceptionally(failure);
+        }
+    }
+}
