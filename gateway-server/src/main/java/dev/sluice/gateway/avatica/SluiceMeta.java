@@ -1,5 +1,6 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.metadata.MetadataCache;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -36,6 +37,7 @@ public final class SluiceMeta implements Meta {
     private final Map<DatabaseProperty, Object> databaseProperties;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
     private final Map<StatementKey, String> preparedSql = new ConcurrentHashMap<>();
+    private final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
 
     public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
         this.sessions = requireNonNull(sessions, "sessions is null");
@@ -245,37 +247,48 @@ public final class SluiceMeta implements Meta {
         return databaseProperties;
     }
 
-    // TODO(#6): answer catalogs, schemas, tables, columns and type info from Flink's catalogs
+    // Flink has no procedures, privileges, foreign keys, indexes or user-defined types: those calls answer empty
     private MetaResultSet emptyMetadata(ConnectionHandle ch, Class<?> rowClass) {
+        return metadataResult(ch, rowClass, List.of());
+    }
+
+    private MetaResultSet metadataResult(ConnectionHandle ch, Class<?> rowClass, List<?> rows) {
         GatewayStatement statement = session(ch.id).createStatement();
-        return MetaResultSets.of(ch.id, statement.id(), rowClass, List.of());
+        return MetaResultSets.of(ch.id, statement.id(), rowClass, rows);
     }
 
     @Override
     public MetaResultSet getTables(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
-        return emptyMetadata(ch, MetaImpl.MetaTable.class);
+        return metadataResult(
+                ch,
+                MetaImpl.MetaTable.class,
+                metadata.tables(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, typeList));
     }
 
     @Override
     public MetaResultSet getColumns(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaColumn.class);
+        return metadataResult(
+                ch,
+                MetaImpl.MetaColumn.class,
+                metadata.columns(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
     }
 
     @Override
     public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-        return emptyMetadata(ch, MetaImpl.MetaSchema.class);
+        return metadataResult(
+                ch, MetaImpl.MetaSchema.class, metadata.schemas(session(ch.id), catalog, schemaPattern.s));
     }
 
     @Override
     public MetaResultSet getCatalogs(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaCatalog.class);
+        return metadataResult(ch, MetaImpl.MetaCatalog.class, metadata.catalogs(session(ch.id)));
     }
 
     @Override
     public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaTableType.class);
+        return metadataResult(ch, MetaImpl.MetaTableType.class, DatabaseMetadata.tableTypes());
     }
 
     @Override
@@ -315,7 +328,10 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return emptyMetadata(ch, MetaImpl.MetaPrimaryKey.class);
+        if (table == null) {
+            throw new InvalidParameterException("getPrimaryKeys needs a table name, was null");
+        }
+        return metadataResult(ch, PrimaryKeyRow.class, metadata.primaryKeys(session(ch.id), catalog, schema, table));
     }
 
     @Override
@@ -342,7 +358,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaTypeInfo.class);
+        return metadataResult(ch, MetaImpl.MetaTypeInfo.class, TypeInfoRows.rows());
     }
 
     @Override

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -55,6 +56,8 @@ public final class GatewaySession implements AutoCloseable {
     private final ReentrantLock executionLock = new ReentrantLock();
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
+    // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
+    private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
 
     GatewaySession(
@@ -144,8 +147,33 @@ public final class GatewaySession implements AutoCloseable {
             succeeded = true;
             return outcome;
         } finally {
+            if (kind.changesSessionState()) {
+                stateVersion.incrementAndGet();
+            }
             executionLock.unlock();
             observer.executed(cluster.name(), kind, System.nanoTime() - start, succeeded);
+        }
+    }
+
+    /**
+     * How often a statement that may change catalogs, the current catalog or database, or options has run (DDL,
+     * {@code USE}, {@code SET}, {@code RESET}, unclassified); a cached answer computed at another version is stale.
+     */
+    public long stateVersion() {
+        return stateVersion.get();
+    }
+
+    /**
+     * Runs {@code action} on this session's TableEnvironment while no statement executes, because a TableEnvironment
+     * is not thread-safe; for catalog reads and planning that must not submit a job.
+     */
+    public <T> T withTableEnvironment(Function<TableEnvironment, T> action) {
+        executionLock.lock();
+        try {
+            plannerThreadState.installOnCurrentThread();
+            return action.apply(tableEnvironment);
+        } finally {
+            executionLock.unlock();
         }
     }
 
