@@ -228,6 +228,24 @@ final class DatabaseMetadataIT {
         }
     }
 
+    @Test
+    void answersTheStockAvaticaDriver() throws SQLException {
+        String url =
+                "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.address().getPort() + ";serialization=protobuf";
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE stock_driver (a INT NOT NULL, b STRING)" + DATAGEN);
+            DatabaseMetaData metaData = connection.getMetaData();
+            assertThat(column(metaData.getCatalogs(), "TABLE_CAT")).contains("default_catalog");
+            assertThat(rows(metaData.getTables(null, null, "stock%", null), "TABLE_NAME", "TABLE_TYPE"))
+                    .containsExactly(List.of("stock_driver", "TABLE"));
+            assertThat(rows(metaData.getColumns(null, null, "stock_driver", null), "COLUMN_NAME", "DATA_TYPE"))
+                    .containsExactly(
+                            List.of("a", String.valueOf(Types.INTEGER)), List.of("b", String.valueOf(Types.VARCHAR)));
+            assertThat(column(metaData.getTypeInfo(), "TYPE_NAME")).contains("BIGINT", "VARCHAR");
+        }
+    }
+
     static List<String> column(ResultSet result, String name) throws SQLException {
         return rows(result, name).stream().map(row -> row.get(0)).toList();
     }
