@@ -1,6 +1,11 @@
 package dev.sluice.gateway.session;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sluice.gateway.plan.ConstantPlan;
+import dev.sluice.gateway.plan.ConstantQueries;
 import dev.sluice.planner.SessionOptionStatement;
+import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.session.ClusterEndpoint;
@@ -20,9 +25,11 @@ import org.apache.flink.util.CloseableIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +51,8 @@ public final class GatewaySession implements AutoCloseable {
     private static final ResolvedSchema OPTIONS_SCHEMA = ResolvedSchema.of(
             Column.physical("key", DataTypes.STRING().notNull()), Column.physical("value", DataTypes.STRING()));
 
+    private static final int MAX_CONSTANT_PLANS = 256;
+
     private final String id;
     private final ClusterEndpoint cluster;
     private final Function<Configuration, TableEnvironment> environmentFactory;
@@ -58,6 +67,9 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
+    // plans of constant queries by state version and normal form; bounded, as clients may send endless variants
+    private final Cache<String, Optional<ConstantPlan>> constantPlans =
+            Caffeine.newBuilder().maximumSize(MAX_CONSTANT_PLANS).build();
     private volatile long lastUsedNanos;
 
     GatewaySession(
@@ -139,6 +151,7 @@ public final class GatewaySession implements AutoCloseable {
         try {
             StatementOutcome outcome = switch (kind) {
                 case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
+                case QUERY -> answerWithoutJob(sql, maxRows).orElseGet(() -> executeInFlink(kind, sql, maxRows));
                 default -> executeInFlink(kind, sql, maxRows);
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
@@ -175,6 +188,33 @@ public final class GatewaySession implements AutoCloseable {
         } finally {
             executionLock.unlock();
         }
+    }
+
+    /**
+     * Answers a query that reads no table in the gateway (a BI tool's {@code SELECT 1}); its plan is cached per
+     * normal form of the text and state version, so a repeated check costs a map lookup.
+     */
+    private Optional<StatementOutcome> answerWithoutJob(String sql, long maxRows) {
+        if (!ConstantQueries.isCandidate(sql)) {
+            return Optional.empty();
+        }
+        long start = System.nanoTime();
+        String key = stateVersion.get() + "\n" + SqlLexer.normalize(sql);
+        Optional<ConstantPlan> plan = constantPlans.getIfPresent(key);
+        boolean hit = plan != null;
+        if (plan == null) {
+            plannerThreadState.installOnCurrentThread();
+            plan = ConstantQueries.plan(tableEnvironment, sql);
+            constantPlans.put(key, plan);
+        }
+        observer.planned(cluster.name(), hit, System.nanoTime() - start);
+        return plan.map(constant -> {
+            List<Row> rows = constant.rows(Clock.systemUTC(), localTimeZone());
+            if (maxRows > 0 && rows.size() > maxRows) {
+                rows = rows.subList(0, (int) maxRows);
+            }
+            return new StatementOutcome.Rows(constant.schema(), new ListResultCursor(rows));
+        });
     }
 
     private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows) {

@@ -13,4 +13,11 @@ public interface QueryObserver {
      * @param executeNanos time from receiving the statement until its result (or failure) was ready to fetch
      */
     void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded);
+
+    /**
+     * The gateway planned a statement itself (a constant query), from its plan cache or not.
+     *
+     * @param planNanos time to find or build the plan
+     */
+    default void planned(String cluster, boolean cacheHit, long planNanos) {}
 }
