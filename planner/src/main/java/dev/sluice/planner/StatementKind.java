@@ -29,6 +29,17 @@ public enum StatementKind {
         this.returnsRows = returnsRows;
     }
 
+    /**
+     * Whether the statement may change the session's catalogs, current catalog or database, or options, so that
+     * answers cached from them are stale afterwards.
+     */
+    public boolean changesSessionState() {
+        return switch (this) {
+            case DDL, SET, RESET, USE, OTHER -> true;
+            case QUERY, DML, SHOW, DESCRIBE, EXPLAIN -> false;
+        };
+    }
+
     /** Whether the statement always answers with a result set rather than an update count. */
     public boolean returnsRows() {
         return returnsRows;

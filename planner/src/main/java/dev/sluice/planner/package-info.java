@@ -2,8 +2,11 @@
  * The SQL front end of Sluice: understands a statement before any job exists.
  *
  * <p>{@link dev.sluice.planner.StatementClassifier} decides what a statement is (query, DML, DDL, {@code SET}, ...)
- * so that the gateway answers it the right way; {@link dev.sluice.planner.SetStatement} parses the session
- * statements that Flink's {@code TableEnvironment} does not execute itself.
+ * so that the gateway answers it the right way; {@link dev.sluice.planner.SessionOptionStatement} parses the session
+ * statements that Flink's {@code TableEnvironment} does not execute itself. {@link dev.sluice.planner.SqlLexer} knows
+ * Flink SQL's lexical rules, which {@link dev.sluice.planner.ParameterizedSql} uses to find {@code ?} markers and
+ * replace them with literals from {@link dev.sluice.planner.SqlLiterals}; {@link dev.sluice.planner.MetadataPattern}
+ * matches {@code DatabaseMetaData} search patterns.
  */
 @NullMarked
 package dev.sluice.planner;

@@ -38,8 +38,8 @@ import static java.util.Objects.requireNonNull;
  * then the rest from the sink's accumulator once it has ended), and keeps Flink's result buffer, which enforces the
  * protocol's exactly-once rules. It differs where the waiting is: Flink sleeps a hard-coded 100 ms after every empty
  * poll; this reader waits on a {@link ResultPoller}, so a short query's rows are read a millisecond or two after they
- * exist. An attempt asks the coordinator first and the job status only when no rows came, so a poll that finds rows
- * costs one REST call, not two. Failures are not swallowed: a coordinator request may fail while the job is starting
+ * exist. An attempt asks the coordinator first and the job status only when the coordinator could not answer (the job
+ * is starting, or has ended), so a poll of a running job costs one REST call, where Flink's costs two. Failures are not swallowed: a coordinator request may fail while the job is starting
  * or ending, and then the status decides; a status request that fails ends the read with that failure.
  *
  * <p>Not thread-safe: one statement reads one result at a time.
@@ -172,6 +172,9 @@ public final class CollectResultReader<T> implements AutoCloseable {
             if (moveBufferedRows()) {
                 return Progress.ROWS;
             }
+            // the coordinator answered, so the job runs: its status would say nothing new, and asking would double
+            // the requests every waiting query makes of the JobManager
+            return Progress.NOTHING_YET;
         } catch (ExecutionException e) {
             // expected while the job starts or has just ended; the status below tells which
             coordinatorFailure = e;

@@ -103,7 +103,7 @@ final class ColumnTypes {
         };
     }
 
-    private static String typeName(LogicalType type) {
+    static String typeName(LogicalType type) {
         return switch (type.getTypeRoot()) {
             case VARCHAR -> "VARCHAR";
             case CHAR -> "CHAR";
@@ -118,14 +118,14 @@ final class ColumnTypes {
         };
     }
 
-    private static boolean isSigned(LogicalType type) {
+    static boolean isSigned(LogicalType type) {
         return switch (type.getTypeRoot()) {
             case DECIMAL, TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE -> true;
             default -> false;
         };
     }
 
-    private static int precision(LogicalType type) {
+    static int precision(LogicalType type) {
         return switch (type.getTypeRoot()) {
             case CHAR -> ((CharType) type).getLength();
             case VARCHAR -> ((VarCharType) type).getLength();
@@ -150,7 +150,7 @@ final class ColumnTypes {
         }
     }
 
-    private static int scale(LogicalType type) {
+    static int scale(LogicalType type) {
         return type instanceof DecimalType decimal ? decimal.getScale() : 0;
     }
 

@@ -63,7 +63,7 @@ public final class SluiceErrors {
         if (has(failure, ValidationException.class)) {
             return SluiceErrorCode.VALIDATION_ERROR;
         }
-        if (failure instanceof InvalidOptionValueException) {
+        if (failure instanceof InvalidOptionValueException || failure instanceof InvalidParameterException) {
             return SluiceErrorCode.INVALID_PARAMETER_VALUE;
         }
         if (failure instanceof NoSuchSessionException) {

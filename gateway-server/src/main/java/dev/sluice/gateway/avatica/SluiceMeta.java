@@ -1,5 +1,8 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.metadata.MetadataCache;
+import dev.sluice.gateway.plan.StatementAnalysis;
+import dev.sluice.gateway.plan.StatementAnalyzer;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -9,6 +12,8 @@ import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -28,14 +33,15 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>Exceptions thrown here reach the client through {@link SluiceErrors}, which gives each an SQLState.
  */
-public final class SluiceMeta implements Meta {
+public final class SluiceMeta implements ProtobufMeta {
     /** Rows in a frame when the client does not say (Avatica's default fetch size). */
     static final int DEFAULT_FRAME_ROWS = 100;
 
     private final SessionRegistry sessions;
     private final Map<DatabaseProperty, Object> databaseProperties;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
-    private final Map<StatementKey, String> preparedSql = new ConcurrentHashMap<>();
+    private final Map<StatementKey, StatementAnalysis> prepared = new ConcurrentHashMap<>();
+    private final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
 
     public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
         this.sessions = requireNonNull(sessions, "sessions is null");
@@ -58,7 +64,7 @@ public final class SluiceMeta implements Meta {
     public void closeConnection(ConnectionHandle ch) {
         sessions.close(ch.id);
         connectionProperties.remove(ch.id);
-        preparedSql.keySet().removeIf(key -> key.connectionId().equals(ch.id));
+        prepared.keySet().removeIf(key -> key.connectionId().equals(ch.id));
     }
 
     @Override
@@ -83,7 +89,7 @@ public final class SluiceMeta implements Meta {
         if (session != null) {
             session.closeStatement(h.id);
         }
-        preparedSql.remove(new StatementKey(h.connectionId, h.id));
+        prepared.remove(new StatementKey(h.connectionId, h.id));
     }
 
     /** The session of a request; a request without a connection id is malformed (Avatica decodes such JSON). */
@@ -102,12 +108,13 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-        GatewayStatement statement = session(ch.id).createStatement();
-        preparedSql.put(new StatementKey(ch.id, statement.id()), sql);
-        // TODO(#6): parse with Calcite to report parameters and result columns at prepare time
-        Signature signature = new Signature(
-                List.of(), sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
-        return new StatementHandle(ch.id, statement.id(), signature);
+        GatewaySession session = session(ch.id);
+        // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
+        StatementAnalysis analysis =
+                session.withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, sql));
+        GatewayStatement statement = session.createStatement();
+        prepared.put(new StatementKey(ch.id, statement.id()), analysis);
+        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, analysis));
     }
 
     @Override
@@ -133,18 +140,30 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-        if (parameterValues != null && !parameterValues.isEmpty()) {
-            // TODO(#6): bind parameters as typed Flink SQL literals
-            throw new UnsupportedOperationException("Statement parameters ('?') are not supported yet");
-        }
-        String sql = preparedSql.get(new StatementKey(h.connectionId, h.id));
-        if (sql == null) {
-            throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
-        }
+        String sql = boundSql(h, parameterValues);
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
         StatementOutcome outcome = session.execute(statement, sql, -1);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
+    }
+
+    /** The prepared statement's text with its markers replaced by the bound values as typed literals. */
+    private String boundSql(StatementHandle h, List<TypedValue> parameterValues) {
+        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
+        if (analysis == null) {
+            throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
+        }
+        List<TypedValue> values = parameterValues == null ? List.of() : parameterValues;
+        if (values.size() != analysis.template().parameterCount()) {
+            throw new InvalidParameterException("The statement has "
+                    + analysis.template().parameterCount() + " parameters, but " + values.size() + " were bound");
+        }
+        List<String> literals = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            literals.add(ParameterLiterals.literal(
+                    i, values.get(i), analysis.parameterType(i).orElse(null)));
+        }
+        return analysis.template().bind(literals);
     }
 
     @Override
@@ -166,8 +185,30 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
-        // TODO(#6): batches of bound parameters
-        throw new UnsupportedOperationException("Batches of statement parameters are not supported yet");
+        GatewaySession session = session(h.connectionId);
+        GatewayStatement statement = session.requireStatement(h.id);
+        long[] counts = new long[parameterValues.size()];
+        for (int i = 0; i < counts.length; i++) {
+            StatementOutcome outcome = session.execute(statement, boundSql(h, parameterValues.get(i)), -1);
+            if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
+                statement.close();
+                throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");
+            }
+            counts[i] = count.count();
+        }
+        return new ExecuteBatchResult(counts);
+    }
+
+    /** Batches over protobuf arrive in their wire form; over JSON through {@link #executeBatch}. */
+    @Override
+    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches) {
+        List<List<TypedValue>> parameterValues = new ArrayList<>(batches.size());
+        for (Requests.UpdateBatch batch : batches) {
+            parameterValues.add(batch.getParameterValuesList().stream()
+                    .map(TypedValue::fromProto)
+                    .toList());
+        }
+        return executeBatch(h, parameterValues);
     }
 
     @Override
@@ -245,37 +286,48 @@ public final class SluiceMeta implements Meta {
         return databaseProperties;
     }
 
-    // TODO(#6): answer catalogs, schemas, tables, columns and type info from Flink's catalogs
+    // Flink has no procedures, privileges, foreign keys, indexes or user-defined types: those calls answer empty
     private MetaResultSet emptyMetadata(ConnectionHandle ch, Class<?> rowClass) {
+        return metadataResult(ch, rowClass, List.of());
+    }
+
+    private MetaResultSet metadataResult(ConnectionHandle ch, Class<?> rowClass, List<?> rows) {
         GatewayStatement statement = session(ch.id).createStatement();
-        return MetaResultSets.of(ch.id, statement.id(), rowClass, List.of());
+        return MetaResultSets.of(ch.id, statement.id(), rowClass, rows);
     }
 
     @Override
     public MetaResultSet getTables(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
-        return emptyMetadata(ch, MetaImpl.MetaTable.class);
+        return metadataResult(
+                ch,
+                MetaImpl.MetaTable.class,
+                metadata.tables(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, typeList));
     }
 
     @Override
     public MetaResultSet getColumns(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaColumn.class);
+        return metadataResult(
+                ch,
+                MetaImpl.MetaColumn.class,
+                metadata.columns(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
     }
 
     @Override
     public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-        return emptyMetadata(ch, MetaImpl.MetaSchema.class);
+        return metadataResult(
+                ch, MetaImpl.MetaSchema.class, metadata.schemas(session(ch.id), catalog, schemaPattern.s));
     }
 
     @Override
     public MetaResultSet getCatalogs(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaCatalog.class);
+        return metadataResult(ch, MetaImpl.MetaCatalog.class, metadata.catalogs(session(ch.id)));
     }
 
     @Override
     public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaTableType.class);
+        return metadataResult(ch, MetaImpl.MetaTableType.class, DatabaseMetadata.tableTypes());
     }
 
     @Override
@@ -315,7 +367,10 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return emptyMetadata(ch, MetaImpl.MetaPrimaryKey.class);
+        if (table == null) {
+            throw new InvalidParameterException("getPrimaryKeys needs a table name, was null");
+        }
+        return metadataResult(ch, PrimaryKeyRow.class, metadata.primaryKeys(session(ch.id), catalog, schema, table));
     }
 
     @Override
@@ -342,7 +397,7 @@ public final class SluiceMeta implements Meta {
 
     @Override
     public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaTypeInfo.class);
+        return metadataResult(ch, MetaImpl.MetaTypeInfo.class, TypeInfoRows.rows());
     }
 
     @Override

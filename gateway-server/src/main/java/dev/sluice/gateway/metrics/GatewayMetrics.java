@@ -33,6 +33,8 @@ public final class GatewayMetrics implements QueryObserver {
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
     private final Counter queries;
     private final Histogram phases;
+    private final Counter planCache;
+    private final Histogram planning;
 
     public GatewayMetrics(List<String> clusters, ClusterClientStats stats, ConnectionStats connections) {
         requireNonNull(clusters, "clusters is null");
@@ -80,6 +82,25 @@ public final class GatewayMetrics implements QueryObserver {
                 .classicOnly()
                 .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
                 .register(registry);
+        this.planCache = Counter.builder()
+                .name("sluice_plan_cache_total")
+                .help("Lookups of the gateway's plan cache (queries answered without a job), by cluster and result")
+                .labelNames("cluster", "result")
+                .register(registry);
+        this.planning = Histogram.builder()
+                .name("sluice_planning_seconds")
+                .help("Time to find (hit) or build (miss) the gateway's plan of a query answered without a job")
+                .labelNames("cache")
+                .classicOnly()
+                .classicUpperBounds(0.00001, 0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5)
+                .register(registry);
+    }
+
+    @Override
+    public void planned(String cluster, boolean cacheHit, long planNanos) {
+        String result = cacheHit ? "hit" : "miss";
+        planCache.labelValues(cluster, result).inc();
+        planning.labelValues(result).observe(planNanos / 1e9);
     }
 
     private void registerConnectionMetrics(ConnectionStats connections) {

@@ -1,6 +1,11 @@
 package dev.sluice.gateway.session;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sluice.gateway.plan.ConstantPlan;
+import dev.sluice.gateway.plan.ConstantQueries;
 import dev.sluice.planner.SessionOptionStatement;
+import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.retry.PollFailedException;
@@ -29,6 +34,7 @@ import org.apache.flink.util.CloseableIterator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,6 +45,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -76,6 +83,8 @@ public final class GatewaySession implements AutoCloseable {
     private static final ResolvedSchema OPTIONS_SCHEMA = ResolvedSchema.of(
             Column.physical("key", DataTypes.STRING().notNull()), Column.physical("value", DataTypes.STRING()));
 
+    private static final int MAX_CONSTANT_PLANS = 256;
+
     private final String id;
     private final ClusterEndpoint cluster;
     private final Function<Configuration, TableEnvironment> environmentFactory;
@@ -88,6 +97,11 @@ public final class GatewaySession implements AutoCloseable {
     private final ReentrantLock executionLock = new ReentrantLock();
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
+    // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
+    private final AtomicLong stateVersion = new AtomicLong();
+    // plans of constant queries by state version and normal form; bounded, as clients may send endless variants
+    private final Cache<String, Optional<ConstantPlan>> constantPlans =
+            Caffeine.newBuilder().maximumSize(MAX_CONSTANT_PLANS).build();
     private volatile long lastUsedNanos;
     private final Supplier<Optional<SubmissionTimings>> submissions;
     private final ArrayDeque<QueryTrace> history = new ArrayDeque<>();
@@ -182,6 +196,7 @@ public final class GatewaySession implements AutoCloseable {
         try {
             StatementOutcome outcome = switch (kind) {
                 case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
+                case QUERY -> answerWithoutJob(sql, maxRows).orElseGet(() -> executeInFlink(kind, sql, maxRows, trace));
                 default -> executeInFlink(kind, sql, maxRows, trace);
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
@@ -193,6 +208,9 @@ public final class GatewaySession implements AutoCloseable {
             trace.ended("failed: " + e.getMessage(), System.nanoTime());
             throw e;
         } finally {
+            if (kind.changesSessionState()) {
+                stateVersion.incrementAndGet();
+            }
             executionLock.unlock();
             observer.executed(cluster.name(), kind, System.nanoTime() - start, succeeded);
             if (!trace.isReadingAJob()) {
@@ -227,6 +245,55 @@ public final class GatewaySession implements AutoCloseable {
             history.forEach(trace -> rows.add(trace.toRow(now)));
         }
         return new ListResultCursor(rows);
+    }
+
+    /**
+     * How often a statement that may change catalogs, the current catalog or database, or options has run (DDL,
+     * {@code USE}, {@code SET}, {@code RESET}, unclassified); a cached answer computed at another version is stale.
+     */
+    public long stateVersion() {
+        return stateVersion.get();
+    }
+
+    /**
+     * Runs {@code action} on this session's TableEnvironment while no statement executes, because a TableEnvironment
+     * is not thread-safe; for catalog reads and planning that must not submit a job.
+     */
+    public <T> T withTableEnvironment(Function<TableEnvironment, T> action) {
+        executionLock.lock();
+        try {
+            plannerThreadState.installOnCurrentThread();
+            return action.apply(tableEnvironment);
+        } finally {
+            executionLock.unlock();
+        }
+    }
+
+    /**
+     * Answers a query that reads no table in the gateway (a BI tool's {@code SELECT 1}); its plan is cached per
+     * normal form of the text and state version, so a repeated check costs a map lookup.
+     */
+    private Optional<StatementOutcome> answerWithoutJob(String sql, long maxRows) {
+        if (!ConstantQueries.isCandidate(sql)) {
+            return Optional.empty();
+        }
+        long start = System.nanoTime();
+        String key = stateVersion.get() + "\n" + SqlLexer.normalize(sql);
+        Optional<ConstantPlan> plan = constantPlans.getIfPresent(key);
+        boolean hit = plan != null;
+        if (plan == null) {
+            plannerThreadState.installOnCurrentThread();
+            plan = ConstantQueries.plan(tableEnvironment, sql);
+            constantPlans.put(key, plan);
+        }
+        observer.planned(cluster.name(), hit, System.nanoTime() - start);
+        return plan.map(constant -> {
+            List<Row> rows = constant.rows(Clock.systemUTC(), localTimeZone());
+            if (maxRows > 0 && rows.size() > maxRows) {
+                rows = rows.subList(0, (int) maxRows);
+            }
+            return new StatementOutcome.Rows(constant.schema(), new ListResultCursor(rows));
+        });
     }
 
     private StatementOutcome executeInFlink(StatementKind kind, String sql, long maxRows, QueryTrace trace) {

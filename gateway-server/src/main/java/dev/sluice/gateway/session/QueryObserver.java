@@ -16,4 +16,11 @@ public interface QueryObserver {
 
     /** A statement's result has ended (or was closed); {@code phases} holds the phases it went through. */
     default void finished(String cluster, QueryPhases phases) {}
+
+    /**
+     * The gateway planned a statement itself (a constant query), from its plan cache or not.
+     *
+     * @param planNanos time to find or build the plan
+     */
+    default void planned(String cluster, boolean cacheHit, long planNanos) {}
 }

@@ -73,9 +73,10 @@ final class GatewayConnectionPool {
                         }
                         channel.pipeline()
                                 .addLast("idle", new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS))
-                                .addLast("close-idle", new CloseIdleConnection())
                                 .addLast("http", new HttpClientCodec())
                                 .addLast("aggregate", new HttpObjectAggregator(MAX_RESPONSE_BYTES))
+                                // after the codec: it sees whole requests and responses, so it knows one is open
+                                .addLast("close-idle", new CloseIdleConnection())
                                 .addLast("response", new ResponseHandler());
                     }
                 },
@@ -161,10 +162,33 @@ final class GatewayConnectionPool {
 
     /** Evicts a connection that stayed idle in the pool. */
     private static final class CloseIdleConnection extends ChannelDuplexHandler {
+        // a request whose response has not come: the gateway may hold a fetch until its query's first row exists,
+        // far longer than the idle timeout, and closing then would lose the answer
+        private boolean awaitingResponse; // only touched on the channel's event loop
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object message, io.netty.channel.ChannelPromise promise)
+                throws Exception {
+            if (message instanceof io.netty.handler.codec.http.HttpRequest) {
+                awaitingResponse = true;
+            }
+            super.write(ctx, message, promise);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
+            if (message instanceof io.netty.handler.codec.http.FullHttpResponse) {
+                awaitingResponse = false;
+            }
+            super.channelRead(ctx, message);
+        }
+
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
             if (event instanceof IdleStateEvent) {
-                ctx.close();
+                if (!awaitingResponse) {
+                    ctx.close();
+                }
             } else {
                 super.userEventTriggered(ctx, event);
             }

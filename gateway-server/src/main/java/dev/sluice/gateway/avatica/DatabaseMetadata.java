@@ -1,0 +1,190 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.gateway.metadata.MetadataCache;
+import dev.sluice.gateway.metadata.SessionCatalog;
+import dev.sluice.gateway.metadata.TableEntry;
+import dev.sluice.gateway.session.GatewaySession;
+import dev.sluice.planner.MetadataPattern;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UniqueConstraint;
+import org.jspecify.annotations.Nullable;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Answers {@code DatabaseMetaData} calls from a session's Flink catalogs, in the gateway and without a job; answers
+ * are cached per session until a statement changes its catalogs.
+ */
+final class DatabaseMetadata {
+    private final MetadataCache cache;
+
+    DatabaseMetadata(MetadataCache cache) {
+        this.cache = requireNonNull(cache, "cache is null");
+    }
+
+    List<MetaImpl.MetaCatalog> catalogs(GatewaySession session) {
+        return cache.answer(
+                session,
+                question("catalogs"),
+                catalog -> catalog.catalogs().stream()
+                        .map(MetaImpl.MetaCatalog::new)
+                        .toList());
+    }
+
+    List<MetaImpl.MetaSchema> schemas(GatewaySession session, @Nullable String catalog, @Nullable String pattern) {
+        return cache.answer(
+                session,
+                question("schemas", catalog, pattern),
+                sessionCatalog -> sessionCatalog.databases(catalog, MetadataPattern.compile(pattern)).stream()
+                        .map(database -> new MetaImpl.MetaSchema(database.get(0), database.get(1)))
+                        .toList());
+    }
+
+    List<MetaImpl.MetaTable> tables(
+            GatewaySession session,
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern,
+            @Nullable List<String> types) {
+        Set<String> wanted = types == null ? null : upperCase(types);
+        return cache.answer(
+                session,
+                question("tables", catalog, schemaPattern, tablePattern, wanted),
+                sessionCatalog -> tableEntries(sessionCatalog, catalog, schemaPattern, tablePattern).stream()
+                        .filter(table ->
+                                wanted == null || wanted.contains(table.type().jdbcName()))
+                        .map(table -> new MetaImpl.MetaTable(
+                                table.catalog(),
+                                table.database(),
+                                table.name(),
+                                table.type().jdbcName()))
+                        .toList());
+    }
+
+    List<MetaImpl.MetaColumn> columns(
+            GatewaySession session,
+            @Nullable String catalog,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern,
+            @Nullable String columnPattern) {
+        MetadataPattern columnNames = MetadataPattern.compile(columnPattern);
+        return cache.answer(
+                session, question("columns", catalog, schemaPattern, tablePattern, columnPattern), sessionCatalog -> {
+                    List<MetaImpl.MetaColumn> rows = new ArrayList<>();
+                    // JDBC orders columns by catalog, schema, table and position, not by table type
+                    List<TableEntry> tables =
+                            new ArrayList<>(tableEntries(sessionCatalog, catalog, schemaPattern, tablePattern));
+                    tables.sort(java.util.Comparator.comparing(TableEntry::catalog)
+                            .thenComparing(TableEntry::database)
+                            .thenComparing(TableEntry::name));
+                    for (TableEntry table : tables) {
+                        ResolvedSchema schema = sessionCatalog.schema(table).orElse(null);
+                        if (schema == null) {
+                            continue;
+                        }
+                        List<Column> columns = schema.getColumns();
+                        for (int i = 0; i < columns.size(); i++) {
+                            Column column = columns.get(i);
+                            if (columnNames.matches(column.getName())) {
+                                rows.add(CatalogColumns.row(
+                                        table.catalog(),
+                                        table.database(),
+                                        table.name(),
+                                        column.getName(),
+                                        column.getDataType().getLogicalType(),
+                                        i + 1,
+                                        column instanceof Column.ComputedColumn));
+                            }
+                        }
+                    }
+                    return rows;
+                });
+    }
+
+    /** JDBC passes names here, not patterns; a null catalog or schema does not narrow the search. */
+    List<PrimaryKeyRow> primaryKeys(
+            GatewaySession session, @Nullable String catalog, @Nullable String schema, String table) {
+        return cache.answer(session, question("primaryKeys", catalog, schema, table), sessionCatalog -> {
+            List<PrimaryKeyRow> rows = new ArrayList<>();
+            for (TableEntry entry : sessionCatalog.tables(catalog, exactly(schema), exactly(table))) {
+                UniqueConstraint key = sessionCatalog
+                        .schema(entry)
+                        .flatMap(ResolvedSchema::getPrimaryKey)
+                        .orElse(null);
+                if (key == null) {
+                    continue;
+                }
+                List<String> keyColumns = key.getColumns();
+                for (int i = 0; i < keyColumns.size(); i++) {
+                    rows.add(new PrimaryKeyRow(
+                            entry.catalog(),
+                            entry.database(),
+                            entry.name(),
+                            keyColumns.get(i),
+                            (short) (i + 1),
+                            key.getName()));
+                }
+            }
+            // JDBC orders by column name
+            rows.sort(java.util.Comparator.comparing(row -> row.columnName));
+            return rows;
+        });
+    }
+
+    static List<MetaImpl.MetaTableType> tableTypes() {
+        return Arrays.stream(TableEntry.TableType.values())
+                .map(type -> new MetaImpl.MetaTableType(type.jdbcName()))
+                .toList();
+    }
+
+    static Meta.MetaResultSet resultSet(String connectionId, int statementId, Class<?> rowClass, List<?> rows) {
+        return MetaResultSets.of(connectionId, statementId, rowClass, rows);
+    }
+
+    private static List<TableEntry> tableEntries(
+            SessionCatalog catalog,
+            @Nullable String catalogName,
+            @Nullable String schemaPattern,
+            @Nullable String tablePattern) {
+        return catalog.tables(
+                catalogName, MetadataPattern.compile(schemaPattern), MetadataPattern.compile(tablePattern));
+    }
+
+    /** A pattern that matches exactly {@code name} (null: anything), for calls that take names. */
+    private static MetadataPattern exactly(@Nullable String name) {
+        if (name == null) {
+            return MetadataPattern.compile(null);
+        }
+        StringBuilder escaped = new StringBuilder();
+        for (char c : name.toCharArray()) {
+            if (c == '%' || c == '_' || c == MetadataPattern.ESCAPE) {
+                escaped.append(MetadataPattern.ESCAPE);
+            }
+            escaped.append(c);
+        }
+        return MetadataPattern.compile(escaped.toString());
+    }
+
+    private static Set<String> upperCase(List<String> types) {
+        Set<String> upper = new TreeSet<>();
+        types.forEach(type -> upper.add(type.toUpperCase(Locale.ROOT)));
+        return upper;
+    }
+
+    private static List<Object> question(String call, @Nullable Object... arguments) {
+        List<Object> question = new ArrayList<>();
+        question.add(call);
+        question.addAll(Arrays.asList(arguments));
+        return question;
+    }
+}

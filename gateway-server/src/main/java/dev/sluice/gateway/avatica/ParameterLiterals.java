@@ -1,0 +1,94 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.planner.SqlLiterals;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.jspecify.annotations.Nullable;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+
+/**
+ * Turns a bound JDBC parameter (an Avatica {@link TypedValue}) into a Flink SQL literal.
+ *
+ * <p>The literal has the type of the value the client bound ({@code setInt} gives an INTEGER, {@code setString} a
+ * string). Two cases use the type Flink inferred for the marker: a NULL takes it ({@code CAST(NULL AS type)},
+ * {@code STRING} when nothing typed the marker), and a string bound to a marker of another type is cast to it, as
+ * a JDBC driver converts {@code setString} for a numeric parameter. Date-time values arrive as Avatica's
+ * zone-less wall-clock numbers (days, milliseconds of the day, milliseconds since the epoch read in UTC); a
+ * timestamp bound to a {@code TIMESTAMP_LTZ} marker is read in the session's time zone, as Flink reads
+ * {@code CAST(TIMESTAMP '...' AS TIMESTAMP_LTZ)}.
+ */
+final class ParameterLiterals {
+    private ParameterLiterals() {}
+
+    static String literal(int index, @Nullable TypedValue value, @Nullable LogicalType markerType) {
+        Object local = value == null ? null : value.toLocal();
+        if (local == null) {
+            return SqlLiterals.typedNull(markerType == null ? "STRING" : sqlType(markerType));
+        }
+        String literal;
+        try {
+            literal = SqlLiterals.of(javaValue(index, value.type, local));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidParameterException("Parameter " + (index + 1) + " cannot be bound: " + e.getMessage(), e);
+        }
+        if (markerType == null) {
+            return literal;
+        }
+        if (local instanceof String && !markerType.is(LogicalTypeFamily.CHARACTER_STRING)) {
+            return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
+        }
+        if (value.type == ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP
+                && markerType.is(LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE)) {
+            return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
+        }
+        return literal;
+    }
+
+    private static Object javaValue(int index, ColumnMetaData.Rep rep, Object local) {
+        return switch (rep) {
+            case JAVA_SQL_DATE -> LocalDate.ofEpochDay(((Number) local).longValue());
+            case JAVA_SQL_TIME -> LocalTime.ofNanoOfDay(((Number) local).longValue() * 1_000_000L);
+            case JAVA_SQL_TIMESTAMP, JAVA_UTIL_DATE ->
+                LocalDateTime.ofEpochSecond(
+                        Math.floorDiv(((Number) local).longValue(), 1000L),
+                        (int) Math.floorMod(((Number) local).longValue(), 1000L) * 1_000_000,
+                        ZoneOffset.UTC);
+            case BYTE_STRING -> ((ByteString) local).getBytes();
+            case CHARACTER, PRIMITIVE_CHAR -> String.valueOf(local);
+            case NUMBER -> local instanceof BigDecimal ? local : new BigDecimal(local.toString());
+            case BOOLEAN,
+                    PRIMITIVE_BOOLEAN,
+                    BYTE,
+                    PRIMITIVE_BYTE,
+                    SHORT,
+                    PRIMITIVE_SHORT,
+                    INTEGER,
+                    PRIMITIVE_INT,
+                    LONG,
+                    PRIMITIVE_LONG,
+                    FLOAT,
+                    PRIMITIVE_FLOAT,
+                    DOUBLE,
+                    PRIMITIVE_DOUBLE,
+                    STRING -> local;
+            default ->
+                throw new InvalidParameterException("Parameter " + (index + 1) + " has type " + rep
+                        + ", which Sluice cannot bind; bind numbers, strings, booleans, bytes, dates, times,"
+                        + " timestamps or null");
+        };
+    }
+
+    /** Flink's SQL name of a type, nullable (a literal of a NOT NULL type would read as a constraint). */
+    static String sqlType(LogicalType type) {
+        return type.copy(true).asSerializableString();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.DriverManager;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** PreparedStatement with {@code ?} parameters through the Sluice driver and, for the same calls, Avatica's own. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class PreparedStatementIT {
+    /** Strings that would break a naively bound statement. */
+    static final List<String> HOSTILE_STRINGS = List.of(
+            "",
+            "it's",
+            "''",
+            "back\\slash\\",
+            "' or '1'='1",
+            "x'); DROP TABLE t; --",
+            "-- not a comment",
+            "/* not a comment */ ?",
+            "line one\nline two\r\n\ttabbed",
+            "unicode: ünïcödé 中文 😀",
+            "`quoted` \"double\"");
+
+    private SluiceGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GatewayTestSupport.startGateway(Map.of());
+    }
+
+    @AfterAll
+    void stopGateway() throws Exception {
+        gateway.close();
+    }
+
+    @Test
+    void bindsEveryTypeAsATypedLiteral() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            checkTypes(connection);
+        }
+    }
+
+    @Test
+    void bindsEveryTypeThroughTheStockAvaticaDriver() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(avaticaUrl())) {
+            checkTypes(connection);
+        }
+    }
+
+    @Test
+    void reportsInferredParameterTypesAndResultColumnsAtPrepare() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            checkPreparedMetadata(connection);
+        }
+    }
+
+    @Test
+    void reportsPreparedMetadataThroughTheStockAvaticaDriver() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(avaticaUrl())) {
+            checkPreparedMetadata(connection);
+        }
+    }
+
+    @Test
+    void hostileStringsRoundTripAndNeverChangeTheStatement() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                PreparedStatement echo = connection.prepareStatement(
+                        "select cast(? as string) as s, count(*) as n from (values (1), (2), (3)) as t(x)");
+                PreparedStatement filter = connection.prepareStatement(
+                        "select count(*) from (values ('a'), ('b')) as t(w) where w = ? -- ?")) {
+            for (String value : HOSTILE_STRINGS) {
+                echo.setString(1, value);
+                try (ResultSet result = echo.executeQuery()) {
+                    assertThat(result.next()).isTrue();
+                    assertThat(result.getString(1)).isEqualTo(value);
+                    assertThat(result.getLong(2)).isEqualTo(3);
+                    assertThat(result.next()).isFalse();
+                }
+                filter.setString(1, value);
+                try (ResultSet result = filter.executeQuery()) {
+                    assertThat(result.next()).isTrue();
+                    assertThat(result.getLong(1)).as("rows matching %s", value).isZero();
+                }
+            }
+        }
+    }
+
+    @Test
+    void insertsWithParametersSinglyAndInBatches() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE sink (id INT, name STRING, price DECIMAL(10, 2))"
+                    + " WITH ('connector'='blackhole')");
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO sink VALUES (?, ?, ?)")) {
+                ParameterMetaData parameters = insert.getParameterMetaData();
+                assertThat(parameters.getParameterCount()).isEqualTo(3);
+                assertThat(parameters.getParameterType(1)).isEqualTo(Types.INTEGER);
+                assertThat(parameters.getParameterType(2)).isEqualTo(Types.VARCHAR);
+                assertThat(parameters.getParameterType(3)).isEqualTo(Types.DECIMAL);
+                assertThat(parameters.getScale(3)).isEqualTo(2);
+                insert.setInt(1, 1);
+                insert.setString(2, "it's");
+                insert.setBigDecimal(3, new BigDecimal("9.99"));
+                assertThat(insert.executeUpdate()).isGreaterThanOrEqualTo(0);
+                for (int i = 0; i < 3; i++) {
+                    insert.setInt(1, i);
+                    insert.setString(2, "row " + i);
+                    insert.setNull(3, Types.DECIMAL);
+                    insert.addBatch();
+                }
+                assertThat(insert.executeBatch()).hasSize(3);
+            }
+        }
+    }
+
+    @Test
+    void rejectsAStatementWithErrorsAtPrepareTime() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            assertThatThrownBy(() -> connection.prepareStatement("select * from no_such_table where a = ?"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        // Avatica's client puts the gateway's message in the cause of "while preparing SQL"
+                        assertThat((Throwable) e).hasStackTraceContaining("no_such_table");
+                    });
+            assertThatThrownBy(() -> connection.prepareStatement("selec ?"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        assertThat((Throwable) e).hasStackTraceContaining("line 1, column 1");
+                    });
+        }
+    }
+
+    private static void checkTypes(Connection connection) throws SQLException {
+        LocalDateTime wallClock = LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_000_000);
+        Object[][] cases = {
+            {"INT", (Binder) s -> s.setInt(1, -42), -42},
+            {"BIGINT", (Binder) s -> s.setLong(1, Long.MIN_VALUE), Long.MIN_VALUE},
+            {"SMALLINT", (Binder) s -> s.setShort(1, (short) 300), (short) 300},
+            {"TINYINT", (Binder) s -> s.setByte(1, (byte) -7), (byte) -7},
+            {"DECIMAL(10, 2)", (Binder) s -> s.setBigDecimal(1, new BigDecimal("-12.34")), new BigDecimal("-12.34")},
+            {"DOUBLE", (Binder) s -> s.setDouble(1, 1.0 / 3), 1.0 / 3},
+            {"FLOAT", (Binder) s -> s.setFloat(1, 0.1f), 0.1f},
+            {"BOOLEAN", (Binder) s -> s.setBoolean(1, true), true},
+            {"STRING", (Binder) s -> s.setString(1, "it's a \\ \n 😀"), "it's a \\ \n 😀"},
+            {"DATE", (Binder) s -> s.setDate(1, Date.valueOf(LocalDate.of(2024, 2, 29))), Date.valueOf("2024-02-29")},
+            {"TIME", (Binder) s -> s.setTime(1, Time.valueOf(LocalTime.of(13, 14, 15))), Time.valueOf("13:14:15")},
+            {"TIMESTAMP(3)", (Binder) s -> s.setTimestamp(1, Timestamp.valueOf(wallClock)), Timestamp.valueOf(wallClock)
+            },
+            {
+                "TIMESTAMP_LTZ(3)",
+                (Binder) s -> s.setTimestamp(1, Timestamp.valueOf(wallClock)),
+                Timestamp.valueOf(wallClock)
+            },
+            {
+                "BYTES",
+                (Binder) s -> s.setBytes(1, new byte[] {0, (byte) 0xCA, (byte) 0xFE}),
+                new byte[] {0, (byte) 0xCA, (byte) 0xFE}
+            },
+            {"INT", (Binder) s -> s.setNull(1, Types.INTEGER), null},
+            {"INT", (Binder) s -> s.setString(1, "17"), 17},
+        };
+        for (Object[] testCase : cases) {
+            String type = (String) testCase[0];
+            // FROM makes it a job on the cluster, not a constant answered in the gateway
+            try (PreparedStatement statement =
+                    connection.prepareStatement("select cast(? as " + type + ") as v from (values (1)) as t(x)")) {
+                ((Binder) testCase[1]).bind(statement);
+                try (ResultSet result = statement.executeQuery()) {
+                    assertThat(result.next()).isTrue();
+                    assertThat(result.getObject(1)).as(type).isEqualTo(testCase[2]);
+                }
+            }
+        }
+    }
+
+    private static void checkPreparedMetadata(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE items (id INT, name STRING, price DECIMAL(10, 2),"
+                    + " seen TIMESTAMP(3)) WITH ('connector'='datagen', 'number-of-rows'='5',"
+                    + " 'fields.id.kind'='sequence', 'fields.id.start'='1', 'fields.id.end'='5')");
+        }
+        try (PreparedStatement statement = connection.prepareStatement(
+                "select id, name, price * ? as total from items where id >= ? and name like ? and seen < ?")) {
+            ParameterMetaData parameters = statement.getParameterMetaData();
+            assertThat(parameters.getParameterCount()).isEqualTo(4);
+            assertThat(parameters.getParameterType(1)).isEqualTo(Types.DECIMAL);
+            assertThat(parameters.getParameterType(2)).isEqualTo(Types.INTEGER);
+            assertThat(parameters.getParameterType(3)).isEqualTo(Types.VARCHAR);
+            assertThat(parameters.getParameterType(4)).isEqualTo(Types.TIMESTAMP);
+            assertThat(statement.getMetaData().getColumnCount()).isEqualTo(3);
+            assertThat(statement.getMetaData().getColumnLabel(3)).isEqualTo("total");
+            assertThat(statement.getMetaData().getColumnType(1)).isEqualTo(Types.INTEGER);
+            statement.setBigDecimal(1, BigDecimal.ONE);
+            statement.setInt(2, 4);
+            statement.setString(3, "%");
+            statement.setTimestamp(4, Timestamp.valueOf("9999-01-01 00:00:00"));
+            List<List<Object>> rows = ReferenceWorkload.rows(statement.executeQuery());
+            assertThat(rows).extracting(row -> row.get(0)).containsExactlyInAnyOrder(4, 5);
+        }
+    }
+
+    private String avaticaUrl() {
+        return "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.address().getPort() + ";serialization=protobuf";
+    }
+
+    @FunctionalInterface
+    private interface Binder {
+        void bind(PreparedStatement statement) throws SQLException;
+    }
+}

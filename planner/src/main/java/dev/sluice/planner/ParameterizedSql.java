@@ -1,0 +1,74 @@
+package dev.sluice.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A statement with {@code ?} parameter markers, found by {@link SqlLexer} so that a {@code ?} inside a string
+ * literal, a quoted identifier or a comment is not a marker.
+ *
+ * <p>Flink SQL has no bind variables, so {@link #bind} replaces each marker with a literal that
+ * {@link SqlLiterals} rendered. A rendered literal is one self-contained expression, so binding changes the statement
+ * only at the markers' positions: a value can never end a literal early, open a comment or add a clause.
+ */
+public final class ParameterizedSql {
+    private final String sql;
+    private final List<SqlToken> markers;
+
+    private ParameterizedSql(String sql, List<SqlToken> markers) {
+        this.sql = sql;
+        this.markers = List.copyOf(markers);
+    }
+
+    public static ParameterizedSql parse(String sql) {
+        requireNonNull(sql, "sql is null");
+        List<SqlToken> markers = new ArrayList<>();
+        for (SqlToken token : SqlLexer.tokenize(sql)) {
+            if (token.kind() == SqlToken.Kind.PARAMETER) {
+                markers.add(token);
+            }
+        }
+        return new ParameterizedSql(sql, markers);
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    public int parameterCount() {
+        return markers.size();
+    }
+
+    /** Where each marker is in the text, in order. */
+    public List<SqlToken> markers() {
+        return markers;
+    }
+
+    /**
+     * The statement with marker {@code i} replaced by {@code literals.get(i)}.
+     *
+     * @throws IllegalArgumentException if there is not exactly one literal per marker
+     */
+    public String bind(List<String> literals) {
+        requireNonNull(literals, "literals is null");
+        if (literals.size() != markers.size()) {
+            throw new IllegalArgumentException(
+                    "The statement has " + markers.size() + " parameters, but " + literals.size() + " were bound");
+        }
+        StringBuilder bound = new StringBuilder(sql.length() + 16 * literals.size());
+        int copied = 0;
+        for (int i = 0; i < markers.size(); i++) {
+            SqlToken marker = markers.get(i);
+            bound.append(sql, copied, marker.start());
+            // spaces keep a literal from fusing with a neighbouring token (e.g. "-?" and a negative number)
+            bound.append(' ')
+                    .append(requireNonNull(literals.get(i), "literal is null"))
+                    .append(' ');
+            copied = marker.end();
+        }
+        bound.append(sql, copied, sql.length());
+        return bound.toString();
+    }
+}

@@ -1,0 +1,137 @@
+package dev.sluice.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Splits Flink SQL into tokens the way Flink's (Calcite-generated) parser does, as far as it matters for finding
+ * parameter markers, leading keywords and the normal form of a statement.
+ *
+ * <p>Lexical rules, from Calcite's grammar as Flink configures it: string literals in single quotes with {@code ''}
+ * for a quote and no backslash escapes; identifiers quoted in back ticks ({@code ``} for a back tick) or double
+ * quotes; comments from {@code --} or {@code //} to the end of the line and between {@code /*} and the first
+ * {@code *}{@code /} (not nested); a {@code /*+} hint is not a comment, its contents are tokens. It never rejects
+ * text: an unterminated literal or comment runs to the end, so that Flink's parser is the one to report it.
+ */
+public final class SqlLexer {
+    private final String sql;
+    private final List<SqlToken> tokens = new ArrayList<>();
+    private int position;
+
+    private SqlLexer(String sql) {
+        this.sql = sql;
+    }
+
+    /** The tokens of {@code sql}, in order. */
+    public static List<SqlToken> tokenize(String sql) {
+        requireNonNull(sql, "sql is null");
+        SqlLexer lexer = new SqlLexer(sql);
+        lexer.run();
+        return List.copyOf(lexer.tokens);
+    }
+
+    /**
+     * The statement with comments dropped and each run of white space between tokens made one space; two
+     * statements with the same normal form mean the same to Flink's parser.
+     */
+    public static String normalize(String sql) {
+        StringBuilder normal = new StringBuilder(sql.length());
+        for (SqlToken token : tokenize(sql)) {
+            if (!normal.isEmpty()) {
+                normal.append(' ');
+            }
+            normal.append(token.text());
+        }
+        return normal.toString();
+    }
+
+    private void run() {
+        int length = sql.length();
+        while (position < length) {
+            char c = sql.charAt(position);
+            if (Character.isWhitespace(c)) {
+                position++;
+            } else if (sql.startsWith("--", position) || sql.startsWith("//", position)) {
+                skipLineComment();
+            } else if (sql.startsWith("/*+", position)) {
+                add(SqlToken.Kind.SYMBOL, position + 3);
+            } else if (sql.startsWith("/*", position)) {
+                int end = sql.indexOf("*/", position + 2);
+                position = end < 0 ? length : end + 2;
+            } else if (c == '\'') {
+                add(SqlToken.Kind.STRING, quotedEnd('\''));
+            } else if (c == '`' || c == '"') {
+                add(SqlToken.Kind.QUOTED_IDENTIFIER, quotedEnd(c));
+            } else if (c == '?') {
+                add(SqlToken.Kind.PARAMETER, position + 1);
+            } else if (Character.isDigit(c) || (c == '.' && nextIsDigit(position + 1))) {
+                add(SqlToken.Kind.NUMBER, numberEnd());
+            } else if (Character.isJavaIdentifierStart(c)) {
+                int end = position + 1;
+                while (end < length && Character.isJavaIdentifierPart(sql.charAt(end))) {
+                    end++;
+                }
+                add(SqlToken.Kind.WORD, end);
+            } else if (sql.startsWith("*/", position)) {
+                add(SqlToken.Kind.SYMBOL, position + 2);
+            } else {
+                add(SqlToken.Kind.SYMBOL, position + 1);
+            }
+        }
+    }
+
+    private void add(SqlToken.Kind kind, int end) {
+        tokens.add(new SqlToken(kind, position, end, sql.substring(position, end)));
+        position = end;
+    }
+
+    private void skipLineComment() {
+        int end = position;
+        while (end < sql.length() && sql.charAt(end) != '\n' && sql.charAt(end) != '\r') {
+            end++;
+        }
+        position = end;
+    }
+
+    /** The end of a literal opened by {@code quote} at the current position; a doubled quote stays inside. */
+    private int quotedEnd(char quote) {
+        int i = position + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    private int numberEnd() {
+        int i = position;
+        while (i < sql.length() && (Character.isDigit(sql.charAt(i)) || sql.charAt(i) == '.')) {
+            i++;
+        }
+        if (i < sql.length() && (sql.charAt(i) == 'e' || sql.charAt(i) == 'E')) {
+            int exponent = i + 1;
+            if (exponent < sql.length() && (sql.charAt(exponent) == '+' || sql.charAt(exponent) == '-')) {
+                exponent++;
+            }
+            if (nextIsDigit(exponent)) {
+                i = exponent;
+                while (i < sql.length() && Character.isDigit(sql.charAt(i))) {
+                    i++;
+                }
+            }
+        }
+        return i;
+    }
+
+    private boolean nextIsDigit(int index) {
+        return index < sql.length() && Character.isDigit(sql.charAt(index));
+    }
+}
