@@ -74,6 +74,12 @@ public final class SluiceCompare implements Callable<Integer> {
                     + " does, to measure the collect strategy).")
     String baseline = "stock";
 
+    @Option(
+            names = "--sluice-extra-config",
+            description = "A YAML file appended to the configuration of the measured Sluice gateway (not the baseline),"
+                    + " to measure an option's effect, e.g. another collect strategy.")
+    Path sluiceExtraConfig;
+
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
     int slots = 8;
 
@@ -135,8 +141,8 @@ public final class SluiceCompare implements Callable<Integer> {
                 "--dir",
                 clusterDirectory.toString());
         try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags);
-                ManagedProcess sluice =
-                        startSluice(projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, "")) {
+                ManagedProcess sluice = startSluice(
+                        projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, extraConfig())) {
             String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
             long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
             long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
@@ -313,6 +319,10 @@ public final class SluiceCompare implements Callable<Integer> {
                 stopper.stop();
             }
         };
+    }
+
+    private String extraConfig() throws IOException {
+        return sluiceExtraConfig == null ? "" : Files.readString(sluiceExtraConfig);
     }
 
     /** @param extraYaml top-level YAML appended to the gateway's configuration */
