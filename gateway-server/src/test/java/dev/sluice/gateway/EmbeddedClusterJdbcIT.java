@@ -12,11 +12,13 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** JDBC URL in, rows out: the driver against a gateway on the embedded Flink cluster. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -247,6 +249,33 @@ final class EmbeddedClusterJdbcIT {
         assertThat(gateway.openSessions()).isEqualTo(before + 1);
         connection.close();
         assertThat(gateway.openSessions()).isEqualTo(before);
+    }
+
+    @Test
+    void setsAndListsAnOptionWithALongValue() {
+        // the SET parser once overflowed the stack from about 4,000 characters, and the request got no response
+        String value = "x".repeat(20_000);
+        for (String url : List.of(gateway.jdbcUrl(), gateway.jdbcUrl() + ";serialization=json")) {
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                try (Connection connection = DriverManager.getConnection(url);
+                        Statement statement = connection.createStatement()) {
+                    statement.execute("SET 'sluice.pad' = '" + value + "'");
+                    assertThat(options(statement)).containsEntry("sluice.pad", value);
+                }
+            });
+        }
+    }
+
+    @Test
+    void answersAStatementTooDeeplyNestedToParseWithAnError() {
+        String sql = "select " + "(".repeat(20_000) + "1" + ")".repeat(20_000);
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                    Statement statement = connection.createStatement()) {
+                assertThatThrownBy(() -> statement.executeQuery(sql)).isInstanceOf(SQLException.class);
+                assertThat(rows(statement.executeQuery("select 3"))).containsExactly(List.of(3));
+            }
+        });
     }
 
     private static Map<String, String> options(Statement statement) throws SQLException {

@@ -1,10 +1,20 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.config.ServerConfig;
+import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.SluiceHttpServer;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
+import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -100,9 +111,50 @@ final class HttpEndpointIT {
         assertGatewayStillServes();
     }
 
+    @Test
+    void answersEveryRequestEvenWhenHandlingItThrowsAnError() throws Exception {
+        // an Error escaped Avatica's handler, killed the RPC task and left the client waiting for ever
+        Meta failing = (Meta) Proxy.newProxyInstance(
+                Meta.class.getClassLoader(), new Class<?>[] {Meta.class}, (proxy, method, arguments) -> {
+                    throw new StackOverflowError();
+                });
+        ServerConfig config = ServerConfig.from(
+                Configuration.fromMap(Map.of("sluice.server.host", "127.0.0.1", "sluice.server.port", "0")));
+        try (SluiceHttpServer server = SluiceHttpServer.start(
+                config,
+                TlsConfig.disabled(),
+                new AvaticaRequestHandler(failing),
+                () -> new byte[0],
+                new ConnectionStats())) {
+            URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");
+            HttpResponse<byte[]> json = post(
+                    uri,
+                    "{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}"
+                            .getBytes(StandardCharsets.UTF_8));
+            assertThat(json.statusCode()).isEqualTo(500);
+            assertThat(new String(json.body(), StandardCharsets.UTF_8))
+                    .contains("java.lang.StackOverflowError")
+                    .contains("\"sqlState\":\"HY000\"");
+
+            ProtobufTranslationImpl translation = new ProtobufTranslationImpl();
+            HttpResponse<byte[]> protobuf =
+                    post(uri, translation.serializeRequest(new Service.OpenConnectionRequest("c2", Map.of())));
+            assertThat(protobuf.statusCode()).isEqualTo(500);
+            assertThat(translation.parseResponse(protobuf.body()))
+                    .isInstanceOfSatisfying(
+                            Service.ErrorResponse.class,
+                            error -> assertThat(error.errorMessage).contains("java.lang.StackOverflowError"));
+        }
+    }
+
     private HttpResponse<byte[]> post(byte[] body) throws Exception {
+        return post(base, body);
+    }
+
+    private HttpResponse<byte[]> post(URI uri, byte[] body) throws Exception {
         return http.send(
-                HttpRequest.newBuilder(base)
+                HttpRequest.newBuilder(uri)
+                        .timeout(Duration.ofSeconds(30))
                         .header("Content-Type", "application/octet-stream")
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                         .build(),

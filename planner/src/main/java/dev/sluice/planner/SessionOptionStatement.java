@@ -33,8 +33,15 @@ public sealed interface SessionOptionStatement {
     /** {@code RESET} alone: back to the gateway's defaults. */
     record ResetAll() implements SessionOptionStatement {}
 
-    /** A quoted string ('' is an escaped quote) or a run of characters without white space, quotes or '='. */
-    String TOKEN = "'((?:[^']|'')*)'|([^\\s'=;]+)";
+    /**
+     * A quoted string ('' is an escaped quote) or a run of characters without white space, quotes or '='.
+     *
+     * <p>Every repetition is possessive and the loop over {@code ''} takes a whole run of other characters at once:
+     * a backtracking {@code (?:[^']|'')*} recurses once per character in {@link java.util.regex.Pattern} and throws
+     * {@link StackOverflowError} on values of a few thousand characters. Possessive matching finds the same tokens,
+     * as a quoted token is never followed by a quote.
+     */
+    String TOKEN = "'([^']*+(?:''[^']*+)*+)'|([^\\s'=;]++)";
 
     Pattern SET_PATTERN = Pattern.compile("(?is)\\s*SET(?:\\s+(?:" + TOKEN + ")\\s*=\\s*(?:" + TOKEN + "))?\\s*;?\\s*");
     Pattern RESET_PATTERN = Pattern.compile("(?is)\\s*RESET(?:\\s+(?:" + TOKEN + "))?\\s*;?\\s*");

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.stream.Stream;
 
@@ -80,6 +81,32 @@ final class SessionOptionStatementTest {
     @MethodSource("invalidStatements")
     void rejectsInvalidStatement(String sql) {
         assertThatThrownBy(() -> SessionOptionStatement.parse(sql))
+                .isInstanceOf(InvalidStatementException.class)
+                .hasMessage(INVALID_MESSAGE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {4_000, 20_000, 1_000_000})
+    void parsesLongValuesWithoutOverflowingTheStack(int length) {
+        // a backtracking regex recursed once per character: StackOverflowError from about 4,000 characters
+        String value = "x".repeat(length);
+        assertThat(SessionOptionStatement.parse("SET 'sluice.pad' = '" + value + "'"))
+                .isEqualTo(new SetOption("sluice.pad", value));
+        assertThat(SessionOptionStatement.parse("SET sluice.pad = " + value + ";"))
+                .isEqualTo(new SetOption("sluice.pad", value));
+        assertThat(SessionOptionStatement.parse("RESET '" + value + "'")).isEqualTo(new ResetOption(value));
+    }
+
+    @Test
+    void parsesLongValuesOfEscapedQuotes() {
+        String quotes = "a''".repeat(200_000);
+        assertThat(SessionOptionStatement.parse("SET '" + quotes + "' = '" + quotes + "'"))
+                .isEqualTo(new SetOption("a'".repeat(200_000), "a'".repeat(200_000)));
+    }
+
+    @Test
+    void rejectsALongUnterminatedValue() {
+        assertThatThrownBy(() -> SessionOptionStatement.parse("SET 'k' = '" + "x''".repeat(100_000)))
                 .isInstanceOf(InvalidStatementException.class)
                 .hasMessage(INVALID_MESSAGE);
     }

@@ -24,16 +24,30 @@ public final class AvaticaRequestHandler {
         this.json = new SluiceJsonHandler(service, NoopMetricsSystem.getInstance());
     }
 
-    /** Handles {@code body}; failures are encoded as Avatica error responses, never thrown. */
+    /**
+     * Handles {@code body}; failures are encoded as Avatica error responses, never thrown. Avatica's handlers catch
+     * {@link Exception} only, so an {@link Error} such as {@link StackOverflowError} is caught here: otherwise it would
+     * end the RPC task and the client would wait for a response for ever.
+     */
     public EncodedResponse handle(byte[] body) {
         if (isJson(body)) {
-            HandlerResponse<String> response = json.apply(new String(body, StandardCharsets.UTF_8));
+            HandlerResponse<String> response;
+            try {
+                response = json.apply(new String(body, StandardCharsets.UTF_8));
+            } catch (Throwable failure) {
+                response = json.convertToErrorResponse(SluiceErrors.translate(failure));
+            }
             return new EncodedResponse(
                     response.getResponse().getBytes(StandardCharsets.UTF_8),
                     response.getStatusCode(),
                     "application/json; charset=UTF-8");
         }
-        HandlerResponse<byte[]> response = protobuf.apply(body);
+        HandlerResponse<byte[]> response;
+        try {
+            response = protobuf.apply(body);
+        } catch (Throwable failure) {
+            response = protobuf.convertToErrorResponse(SluiceErrors.translate(failure));
+        }
         return new EncodedResponse(response.getResponse(), response.getStatusCode(), "application/octet-stream");
     }
 

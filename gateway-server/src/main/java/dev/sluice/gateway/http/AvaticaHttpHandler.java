@@ -92,7 +92,7 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
             EncodedResponse encoded = avatica.handle(body);
             response = HttpResponses.bytes(
                     HttpResponseStatus.valueOf(encoded.httpStatus()), encoded.body(), encoded.contentType());
-        } catch (RuntimeException e) { // only when even the error response cannot be encoded
+        } catch (Throwable e) { // only when even the error response cannot be encoded; every request is answered
             LOG.error("Could not encode an Avatica response", e);
             response = HttpResponses.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error: " + e);
         }

@@ -204,7 +204,7 @@ public final class GatewaySession implements AutoCloseable {
             }
             succeeded = true;
             return outcome;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             trace.ended("failed: " + e.getMessage(), System.nanoTime());
             throw e;
         } finally {

@@ -1,10 +1,16 @@
 package dev.sluice.gateway.avatica;
 
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +32,46 @@ final class AvaticaRequestHandlerTest {
     @MethodSource("bodies")
     void tellsJsonFromProtobufByTheFirstSignificantByte(String description, byte[] body, boolean json) {
         assertThat(AvaticaRequestHandler.isJson(body)).isEqualTo(json);
+    }
+
+    @Test
+    void answersAJsonRequestWhoseHandlingThrowsAnError() {
+        AvaticaRequestHandler handler = new AvaticaRequestHandler(metaThrowing(new StackOverflowError()));
+
+        AvaticaRequestHandler.EncodedResponse response =
+                handler.handle(utf8("{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}"));
+
+        assertThat(response.httpStatus()).isEqualTo(500);
+        assertThat(response.contentType()).startsWith("application/json");
+        assertThat(new String(response.body(), StandardCharsets.UTF_8))
+                .contains("\"response\":\"error\"")
+                .contains("java.lang.StackOverflowError")
+                .contains("\"sqlState\":\"HY000\"");
+    }
+
+    @Test
+    void answersAProtobufRequestWhoseHandlingThrowsAnError() throws Exception {
+        AvaticaRequestHandler handler = new AvaticaRequestHandler(metaThrowing(new StackOverflowError()));
+        ProtobufTranslationImpl translation = new ProtobufTranslationImpl();
+
+        AvaticaRequestHandler.EncodedResponse response =
+                handler.handle(translation.serializeRequest(new Service.OpenConnectionRequest("c1", Map.of())));
+
+        assertThat(response.httpStatus()).isEqualTo(500);
+        assertThat(translation.parseResponse(response.body()))
+                .isInstanceOfSatisfying(Service.ErrorResponse.class, error -> {
+                    assertThat(error.errorMessage).contains("java.lang.StackOverflowError");
+                    assertThat(error.sqlState).isEqualTo("HY000");
+                    assertThat(error.errorCode).isEqualTo(SluiceErrorCode.GENERIC_INTERNAL_ERROR.code());
+                });
+    }
+
+    /** A Meta whose every method throws {@code error}, as one that ran out of stack would. */
+    private static Meta metaThrowing(Error error) {
+        return (Meta) Proxy.newProxyInstance(
+                Meta.class.getClassLoader(), new Class<?>[] {Meta.class}, (proxy, method, args) -> {
+                    throw error;
+                });
     }
 
     private static byte[] utf8(String text) {
