@@ -212,6 +212,23 @@ final class CollectStrategyIT {
     }
 
     @Test
+    void aSluiceOptionAConnectionCannotSetIsRefusedNotIgnored() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThatThrownBy(() -> statement.execute("SET 'sluice.query.timout' = '1 s'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("22023");
+                        assertThat(e.getMessage())
+                                .contains("sluice.query.timout cannot be set per connection")
+                                .contains("sluice.query.timeout");
+                    });
+        }
+        assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";sluice.server.port=1"))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"));
+    }
+
+    @Test
     void aBadStrategyInTheUrlRefusesTheConnection() {
         assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";collect-strategy.type=sometimes"))
                 .isInstanceOfSatisfying(SQLException.class, e -> {

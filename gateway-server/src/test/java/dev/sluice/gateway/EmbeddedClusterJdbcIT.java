@@ -259,8 +259,8 @@ final class EmbeddedClusterJdbcIT {
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 try (Connection connection = DriverManager.getConnection(url);
                         Statement statement = connection.createStatement()) {
-                    statement.execute("SET 'sluice.pad' = '" + value + "'");
-                    assertThat(options(statement)).containsEntry("sluice.pad", value);
+                    statement.execute("SET 'test.pad' = '" + value + "'");
+                    assertThat(options(statement)).containsEntry("test.pad", value);
                 }
             });
         }

@@ -1,13 +1,38 @@
 package dev.sluice.session;
 
+import dev.sluice.retry.PollFailedException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.retry.TimeFormat;
+
+import java.time.Duration;
+
 /**
- * A query ended on the cluster because its rows did not come in time: its {@code sluice.query.timeout} passed or the
- * collect strategy's attempts ran out. The job has been cancelled. SQLState {@code HYT00}.
+ * A statement ended on the cluster because it waited too long: its {@code sluice.query.timeout} passed or the collect
+ * strategy's attempts ran out. The job has been cancelled. SQLState {@code HYT00}.
  */
 public final class QueryTimeoutException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    public QueryTimeoutException(String message, Throwable cause) {
+    private QueryTimeoutException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /**
+     * The one wording of every timeout, whichever wait ran out: {@code "<what> after 7 polls of the cluster in
+     * 1.2 s (sluice.query.timeout = 1 s); its job has been cancelled"}.
+     *
+     * @param what the wait that ran out, e.g. {@code "No further rows"}
+     * @param timeout the limit that ran out when it was the time, not the attempts
+     * @param elapsed how long the statement had waited in all
+     */
+    public static QueryTimeoutException of(
+            String what, PollFailedException failure, String timeoutKey, Duration timeout, Duration elapsed) {
+        String limit = failure instanceof RetryExhaustedException
+                ? "all the attempts the collect strategy allows"
+                : timeoutKey + " = " + TimeFormat.duration(timeout);
+        return new QueryTimeoutException(
+                what + " after " + failure.attempts() + " polls of the cluster in " + TimeFormat.elapsed(elapsed) + " ("
+                        + limit + "); its job has been cancelled",
+                failure);
     }
 }

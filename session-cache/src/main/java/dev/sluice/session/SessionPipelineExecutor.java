@@ -1,9 +1,8 @@
 package dev.sluice.session;
 
 import dev.sluice.retry.CollectStrategy;
-import dev.sluice.retry.PollFailedException;
+import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.retry.TimeFormat;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
@@ -61,16 +60,14 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             try {
                 jobStartWait(configuration)
                         .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
-            } catch (PollFailedException e) {
+            } catch (DeadlineExceededException | RetryExhaustedException e) {
                 client.cancel(jobId); // nobody will read a job that did not start in time
-                String limit = e instanceof RetryExhaustedException
-                        ? "all the attempts the collect strategy allows"
-                        : ClientOptions.CLIENT_TIMEOUT.key() + " = "
-                                + TimeFormat.duration(configuration.get(ClientOptions.CLIENT_TIMEOUT));
-                throw new QueryTimeoutException(
-                        "Job " + jobId + " was still initializing after " + e.attempts() + " polls of the cluster in "
-                                + TimeFormat.elapsed(e.elapsed()) + " (" + limit + "); it has been cancelled",
-                        e);
+                throw QueryTimeoutException.of(
+                        "Job " + jobId + " was still initializing",
+                        e,
+                        ClientOptions.CLIENT_TIMEOUT.key(),
+                        configuration.get(ClientOptions.CLIENT_TIMEOUT),
+                        e.elapsed());
             }
             lastSubmission.set(new SubmissionTimings(jobId, compiledNanos, submittedNanos, System.nanoTime()));
         } catch (Exception e) {

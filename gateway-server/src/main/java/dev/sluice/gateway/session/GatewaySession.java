@@ -2,14 +2,15 @@ package dev.sluice.gateway.session;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.plan.ConstantPlan;
 import dev.sluice.gateway.plan.ConstantQueries;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
-import dev.sluice.retry.PollFailedException;
-import dev.sluice.retry.TimeFormat;
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
@@ -353,13 +354,14 @@ public final class GatewaySession implements AutoCloseable {
     private void awaitJobEnd(JobClient job, QueryDeadline deadline) {
         try {
             querySettings.jobEndPoller().poll(() -> status(job), deadline.remaining(System.nanoTime()));
-        } catch (PollFailedException e) {
+        } catch (DeadlineExceededException | RetryExhaustedException e) {
             job.cancel();
-            throw new QueryTimeoutException(
-                    "Statement timed out after " + TimeFormat.elapsed(deadline.elapsed(System.nanoTime())) + " ("
-                            + e.attempts() + " polls of the cluster; sluice.query.timeout = "
-                            + TimeFormat.duration(deadline.timeout()) + "); its job has been cancelled",
-                    e);
+            throw QueryTimeoutException.of(
+                    "The statement's job did not end",
+                    e,
+                    SessionOptions.QUERY_TIMEOUT.key(),
+                    deadline.timeout(),
+                    deadline.elapsed(System.nanoTime()));
         }
     }
 
@@ -407,6 +409,7 @@ public final class GatewaySession implements AutoCloseable {
             if (set.key().equals(ExecutionOptions.RUNTIME_MODE.key())) {
                 switchRuntimeMode(set.value());
             } else {
+                SessionScopedOptions.checkSettable(set.key());
                 Configuration candidate = new Configuration(options);
                 candidate.setString(set.key(), set.value());
                 QuerySettings.of(candidate, querySettings); // refuses a bad strategy or timeout before it is set

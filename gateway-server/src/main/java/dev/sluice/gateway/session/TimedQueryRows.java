@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.PollFailedException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.retry.TimeFormat;
 import dev.sluice.session.QueryTimeoutException;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -20,6 +20,8 @@ import static java.util.Objects.requireNonNull;
  * {@link QueryTimeoutException} that says how long it waited and how often it asked.
  */
 final class TimedQueryRows implements AutoCloseable {
+    private static final String QUERY_TIMEOUT_KEY = dev.sluice.gateway.config.SessionOptions.QUERY_TIMEOUT.key();
+
     private final QueryRows rows;
     private final QueryDeadline deadline;
     private final LongSupplier nanoClock;
@@ -51,21 +53,13 @@ final class TimedQueryRows implements AutoCloseable {
     }
 
     private RuntimeException translate(RuntimeException e) {
-        if (e instanceof DeadlineExceededException timeout) {
-            return new QueryTimeoutException(
-                    "Query timed out: no further rows within sluice.query.timeout = "
-                            + TimeFormat.duration(deadline.timeout()) + " (" + timeout.attempts()
-                            + " polls of the cluster, "
-                            + TimeFormat.elapsed(deadline.elapsed(nanoClock.getAsLong()))
-                            + " since the query started); its job has been cancelled",
-                    e);
-        }
-        if (e instanceof RetryExhaustedException exhausted) {
-            return new QueryTimeoutException(
-                    "Gave up waiting for the query's rows after " + exhausted.attempts() + " polls of the cluster in "
-                            + TimeFormat.elapsed(exhausted.elapsed())
-                            + ", all the attempts the collect strategy allows; its job has been cancelled",
-                    e);
+        if (e instanceof DeadlineExceededException || e instanceof RetryExhaustedException) {
+            return QueryTimeoutException.of(
+                    "No further rows",
+                    (PollFailedException) e,
+                    QUERY_TIMEOUT_KEY,
+                    deadline.timeout(),
+                    deadline.elapsed(nanoClock.getAsLong()));
         }
         return e;
     }

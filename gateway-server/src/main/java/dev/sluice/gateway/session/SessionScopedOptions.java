@@ -1,0 +1,23 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.config.SluiceOptionCatalog;
+
+/**
+ * Which of Sluice's own options a connection may set, by URL property or {@code SET}. Every other key is a Flink
+ * option and passes; a {@code sluice.} key that a connection cannot set would be silently ignored, so a typo such as
+ * {@code sluice.query.timout} is refused instead.
+ */
+final class SessionScopedOptions {
+    private static final String SETTABLE = SessionOptions.QUERY_TIMEOUT.key();
+
+    private SessionScopedOptions() {}
+
+    /** @throws InvalidOptionValueException if {@code key} is Sluice's and not settable per connection */
+    static void checkSettable(String key) {
+        if (key.startsWith(SluiceOptionCatalog.NAMESPACE) && !key.equals(SETTABLE)) {
+            throw new InvalidOptionValueException(key + " cannot be set per connection: the Sluice option a"
+                    + " connection may set is " + SETTABLE + "; the others are the gateway's, in sluice.yaml");
+        }
+    }
+}
