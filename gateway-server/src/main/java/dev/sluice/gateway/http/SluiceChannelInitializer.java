@@ -55,9 +55,10 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
                     .addLast("tls-handshakes", handshakeObserver);
         }
         pipeline.addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                .addLast("close-idle", new CloseIdleConnectionHandler())
                 .addLast("http", new HttpServerCodec())
-                .addLast("aggregate", new SizeLimitedAggregator(config.maxRequestBytes()));
+                .addLast("aggregate", new SizeLimitedAggregator(config.maxRequestBytes()))
+                // after the codec and aggregator: it sees whole requests and responses, so it knows one is open
+                .addLast("close-idle", new CloseIdleConnectionHandler());
         if (overLimit) {
             // the connection still gets its TLS and HTTP handlers, so the client can read the 503
             stats.refused();

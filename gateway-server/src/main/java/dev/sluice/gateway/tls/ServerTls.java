@@ -36,6 +36,8 @@ public final class ServerTls implements AutoCloseable {
     private final @Nullable ScheduledExecutorService reloader;
     // written only by the reloader thread (and before it starts)
     private byte[] fingerprint;
+    // files that changed at the last check; reloaded once a check finds them unchanged since
+    private byte @Nullable [] pendingFingerprint;
 
     private ServerTls(TlsConfig config, ServerTlsContextBuilder builder, ServerTlsContext first, byte[] fingerprint) {
         this.config = config;
@@ -100,16 +102,24 @@ public final class ServerTls implements AutoCloseable {
             return;
         }
         if (Arrays.equals(now, fingerprint)) {
+            pendingFingerprint = null;
+            return;
+        }
+        if (!Arrays.equals(now, pendingFingerprint)) {
+            // a rotation may be half written (new certificate, old key; the JDK provider does not check that they
+            // match): wait until the files have stayed the same for one whole check
+            pendingFingerprint = now;
             return;
         }
         try {
             ServerTlsContext next = builder.build();
             current.set(next);
             fingerprint = now;
+            pendingFingerprint = null;
             LOG.info("TLS files changed; new connections get certificate {}", next.certificate());
-        } catch (TlsSetupException e) {
-            // a rotation in progress (certificate written, key not yet) lands here; the next check retries
-            LOG.warn("TLS files changed but cannot be used yet, keeping the current certificate: {}", e.getMessage());
+        } catch (RuntimeException e) { // TlsSetupException, or whatever Netty throws for a bad file
+            // an exception escaping this scheduled task would cancel every later check without a word
+            LOG.warn("TLS files changed but cannot be used, keeping the current certificate: {}", e.getMessage());
         }
     }
 

@@ -73,11 +73,11 @@ final class ServerTlsContextBuilder {
         if (!config.cipherSuites().isEmpty()) {
             builder.ciphers(config.cipherSuites(), SupportedCipherSuiteFilter.INSTANCE);
         }
-        if (config.clientAuth() == ClientAuthMode.REQUIRE) {
-            builder.clientAuth(ClientAuth.REQUIRE);
-            trust(builder);
-        }
         try {
+            if (config.clientAuth() == ClientAuthMode.REQUIRE) {
+                builder.clientAuth(ClientAuth.REQUIRE);
+                trust(builder); // inside the try: Netty rejects a bad PEM with an IllegalArgumentException
+            }
             return new ServerTlsContext(builder.build(), provider, CertificateSummary.of(certificate));
         } catch (SSLException | RuntimeException e) {
             throw new TlsSetupException("Cannot set up TLS with " + config.watchedFiles() + ": " + e.getMessage(), e);

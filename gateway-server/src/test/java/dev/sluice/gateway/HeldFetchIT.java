@@ -1,0 +1,37 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A fetch that the gateway holds until its query's first row exists may last longer than the idle timeout of the
+ * connection it came on; the connection must not be closed under it.
+ */
+final class HeldFetchIT {
+    @Test
+    void aRequestHeldLongerThanTheIdleTimeoutKeepsItsConnection() throws Exception {
+        // the shortest idle timeout allowed, and a query whose only row comes after about 3 s
+        try (SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.server.idle-timeout", "1 s"));
+                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("create temporary table slow (x int) with ("
+                    + " 'connector' = 'datagen', 'number-of-rows' = '3', 'rows-per-second' = '1')");
+            long connectionsBefore = gateway.connectionStats().acceptedConnections();
+
+            try (ResultSet result = statement.executeQuery("select count(*) from slow")) {
+                assertThat(result.next()).isTrue();
+                assertThat(result.getLong(1)).isEqualTo(3);
+            }
+
+            // the driver resends a request whose connection closed, so the answer alone would not show a close
+            assertThat(gateway.connectionStats().acceptedConnections()).isEqualTo(connectionsBefore);
+        }
+    }
+}
