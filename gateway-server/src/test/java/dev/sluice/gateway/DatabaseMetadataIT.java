@@ -85,6 +85,22 @@ final class DatabaseMetadataIT {
     }
 
     @Test
+    void givesBinaryColumnsTheirLength() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(
+                    "CREATE TEMPORARY TABLE raw_data (fixed_bytes BINARY(4), some_bytes VARBINARY(9))" + DATAGEN);
+            try (ResultSet columns = connection.getMetaData().getColumns(null, null, "raw_data", null)) {
+                assertThat(columns.next()).isTrue();
+                assertThat(columns.getInt("DATA_TYPE")).isEqualTo(Types.BINARY);
+                assertThat(columns.getInt("COLUMN_SIZE")).isEqualTo(4);
+                assertThat(columns.next()).isTrue();
+                assertThat(columns.getInt("COLUMN_SIZE")).isEqualTo(9);
+            }
+        }
+    }
+
+    @Test
     void describesColumnsWithJdbcTypesSizesAndNullability() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {

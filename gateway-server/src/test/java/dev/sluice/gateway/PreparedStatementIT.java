@@ -136,6 +136,26 @@ final class PreparedStatementIT {
     }
 
     @Test
+    void refusesABatchOfQueriesBeforeRunningAny() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                PreparedStatement query = connection.prepareStatement("select x + ? from (values (1)) as t(x)")) {
+            for (int i = 0; i < 2; i++) {
+                query.setInt(1, i);
+                query.addBatch();
+            }
+            assertThatThrownBy(query::executeBatch).isInstanceOfSatisfying(SQLException.class, e -> {
+                assertThat(e.getSQLState()).isEqualTo("0A000");
+                assertThat(e.getMessage()).contains("not a query");
+            });
+            // nothing ran: the session's history holds no statement
+            try (Statement statement = connection.createStatement();
+                    ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                assertThat(history.next()).isFalse();
+            }
+        }
+    }
+
+    @Test
     void rejectsAStatementWithErrorsAtPrepareTime() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             assertThatThrownBy(() -> connection.prepareStatement("select * from no_such_table where a = ?"))

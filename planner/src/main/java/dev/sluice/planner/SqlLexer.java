@@ -62,6 +62,10 @@ public final class SqlLexer {
                 position = end < 0 ? length : end + 2;
             } else if (c == '\'') {
                 add(SqlToken.Kind.STRING, quotedEnd('\''));
+            } else if ((c == 'E' || c == 'e') && position + 1 < length && sql.charAt(position + 1) == '\'') {
+                // Flink's C-style string E'...', where a backslash escapes the next character (E'it\'s'): read
+                // as a plain string, a ? after the escaped quote would count as a marker and bind into the literal
+                add(SqlToken.Kind.STRING, escapedStringEnd());
             } else if (c == '`' || c == '"') {
                 add(SqlToken.Kind.QUOTED_IDENTIFIER, quotedEnd(c));
             } else if (c == '?') {
@@ -107,6 +111,24 @@ public final class SqlLexer {
                 return i + 1;
             }
             i++;
+        }
+        return sql.length();
+    }
+
+    /** The end of an {@code E'...'} literal starting at the current position. */
+    private int escapedStringEnd() {
+        int i = position + 2;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            if (c == '\\') {
+                i += 2;
+            } else if (c == '\'' && i + 1 < sql.length() && sql.charAt(i + 1) == '\'') {
+                i += 2;
+            } else if (c == '\'') {
+                return i + 1;
+            } else {
+                i++;
+            }
         }
         return sql.length();
     }

@@ -63,9 +63,11 @@ public final class StatementClassifier {
             char c = sql.charAt(i);
             if (Character.isWhitespace(c) || c == '(') {
                 i++;
-            } else if (sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? sql.length() : end + 1;
+            } else if (sql.startsWith("--", i) || sql.startsWith("//", i)) {
+                // a line comment, in either of the forms Flink's parser (and SqlLexer) accepts, to \n or \r
+                while (i < sql.length() && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
             } else if (sql.startsWith("/*", i)) {
                 int end = sql.indexOf("*/", i + 2);
                 i = end < 0 ? sql.length() : end + 2;

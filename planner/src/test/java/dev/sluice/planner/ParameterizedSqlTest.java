@@ -20,12 +20,21 @@ final class ParameterizedSqlTest {
             "SELECT ?, '?' AS `?`, \"?\" FROM t WHERE c = ? -- ?\n AND d <> ?",
             "select * from t where a = ? /* ? */ and b like ? // ?\r or c in (?, ?)",
             "INSERT INTO t VALUES (?, ?, ?)",
-            "select -? , ?||? from t");
+            "select -? , ?||? from t",
+            "select * from t where q = E'what\\'s up?' and id = ?");
 
     @Test
     void findsOnlyRealMarkers() {
         ParameterizedSql sql = ParameterizedSql.parse(TEMPLATES.get(1));
         assertThat(sql.parameterCount()).isEqualTo(3);
+    }
+
+    @Test
+    void aQuestionMarkAfterAnEscapedQuoteInACStyleStringIsNoMarker() {
+        ParameterizedSql sql = ParameterizedSql.parse("select * from t where q = E'what\\'s up?' and id = ?");
+
+        assertThat(sql.parameterCount()).isEqualTo(1);
+        assertThat(sql.bind(List.of("'x'"))).isEqualTo("select * from t where q = E'what\\'s up?' and id =  'x' ");
     }
 
     @Test

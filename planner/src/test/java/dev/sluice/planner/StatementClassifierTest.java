@@ -58,6 +58,8 @@ final class StatementClassifierTest {
                 arguments("SELECT*FROM t", StatementKind.QUERY),
                 arguments("SET;", StatementKind.SET),
                 arguments("-- a comment\nSELECT 1", StatementKind.QUERY),
+                arguments("// a comment\nSELECT 1", StatementKind.QUERY),
+                arguments("-- ends at a carriage return\rSELECT 1", StatementKind.QUERY),
                 arguments("-- one\n-- two\r\n  INSERT INTO t VALUES (1)", StatementKind.DML),
                 arguments("/* a comment */ CREATE TABLE t (a INT)", StatementKind.DDL),
                 arguments("/* multi\nline */ -- and more\n  DROP TABLE t", StatementKind.DDL),

@@ -129,6 +129,7 @@ final class ColumnTypes {
         return switch (type.getTypeRoot()) {
             case CHAR -> ((CharType) type).getLength();
             case VARCHAR -> ((VarCharType) type).getLength();
+            case BINARY -> ((org.apache.flink.table.types.logical.BinaryType) type).getLength();
             case VARBINARY -> ((VarBinaryType) type).getLength();
             case DECIMAL -> ((DecimalType) type).getPrecision();
             case TINYINT -> 3;

@@ -31,11 +31,11 @@ final class ParameterLiterals {
 
     static String literal(int index, @Nullable TypedValue value, @Nullable LogicalType markerType) {
         Object local = value == null ? null : value.toLocal();
-        if (local == null) {
-            return SqlLiterals.typedNull(markerType == null ? "STRING" : sqlType(markerType));
-        }
         String literal;
         try {
+            if (local == null) {
+                return SqlLiterals.typedNull(markerType == null ? "STRING" : sqlType(markerType));
+            }
             literal = SqlLiterals.of(javaValue(index, value.type, local));
         } catch (IllegalArgumentException e) {
             throw new InvalidParameterException("Parameter " + (index + 1) + " cannot be bound: " + e.getMessage(), e);

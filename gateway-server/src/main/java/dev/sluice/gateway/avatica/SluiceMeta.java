@@ -7,6 +7,7 @@ import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.StatementOutcome;
+import dev.sluice.planner.StatementKind;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
@@ -187,6 +188,11 @@ public final class SluiceMeta implements ProtobufMeta {
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
+        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
+        if (analysis != null && analysis.kind() == StatementKind.QUERY) {
+            // refused before any row runs: a query in a batch would otherwise run as a job and then be refused
+            throw new UnsupportedOperationException("A batch may only hold statements without rows (DML), not a query");
+        }
         long[] counts = new long[parameterValues.size()];
         for (int i = 0; i < counts.length; i++) {
             StatementOutcome outcome = session.execute(statement, boundSql(h, parameterValues.get(i)), -1);
