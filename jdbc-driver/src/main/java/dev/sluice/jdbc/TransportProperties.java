@@ -66,7 +66,7 @@ final class TransportProperties {
                                 storeType(SluiceDriverProperty.KEYSTORE_TYPE)),
                 hostnameVerification(),
                 bool(SluiceDriverProperty.KEEP_ALIVE),
-                (int) number(SluiceDriverProperty.POOL_MAX_CONNECTIONS),
+                (int) Math.min(Integer.MAX_VALUE, number(SluiceDriverProperty.POOL_MAX_CONNECTIONS)),
                 Duration.ofMillis(number(SluiceDriverProperty.POOL_IDLE_TIMEOUT_MS)),
                 Duration.ofMillis(number(SluiceDriverProperty.CONNECT_TIMEOUT_MS)));
     }

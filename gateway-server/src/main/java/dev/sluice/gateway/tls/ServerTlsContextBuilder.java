@@ -78,9 +78,24 @@ final class ServerTlsContextBuilder {
                 builder.clientAuth(ClientAuth.REQUIRE);
                 trust(builder); // inside the try: Netty rejects a bad PEM with an IllegalArgumentException
             }
-            return new ServerTlsContext(builder.build(), provider, CertificateSummary.of(certificate));
+            io.netty.handler.ssl.SslContext context = builder.build();
+            requireEveryCipherSuite(context);
+            return new ServerTlsContext(context, provider, CertificateSummary.of(certificate));
         } catch (SSLException | RuntimeException e) {
             throw new TlsSetupException("Cannot set up TLS with " + config.watchedFiles() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Netty's filter drops suites the provider lacks without a word; a misspelt suite must stop the start instead. */
+    private void requireEveryCipherSuite(io.netty.handler.ssl.SslContext context) {
+        java.util.List<String> missing = config.cipherSuites().stream()
+                .filter(suite -> !context.cipherSuites().contains(suite))
+                .toList();
+        if (!missing.isEmpty()) {
+            throw new TlsSetupException(
+                    "The " + provider + " TLS provider does not support the cipher suites " + missing
+                            + " of sluice.security.ssl.cipher-suites; it supports " + context.cipherSuites(),
+                    null);
         }
     }
 

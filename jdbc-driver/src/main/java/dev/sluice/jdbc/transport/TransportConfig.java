@@ -53,8 +53,11 @@ public record TransportConfig(
                 !poolIdleTimeout.isNegative() && !poolIdleTimeout.isZero(),
                 "pool_idle_timeout_ms must be positive, was " + poolIdleTimeout.toMillis());
         check(
-                !connectTimeout.isNegative() && !connectTimeout.isZero(),
-                "connect_timeout_ms must be positive, was " + connectTimeout.toMillis());
+                !connectTimeout.isNegative()
+                        && !connectTimeout.isZero()
+                        && connectTimeout.toMillis() <= Integer.MAX_VALUE,
+                "connect_timeout_ms must be positive and at most " + Integer.MAX_VALUE + ", was "
+                        + connectTimeout.toMillis());
         check(trustedCertificates == null || trustStore == null, "Set at most one of ssl_ca and truststore");
         check((clientCertificate == null) == (clientKey == null), "ssl_cert and ssl_key go together; only one is set");
         check(clientCertificate == null || keyStore == null, "Set at most one of ssl_cert/ssl_key and keystore");

@@ -1,0 +1,26 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** TLS settings that cannot work stop the gateway at start, with the reason, rather than failing every handshake. */
+final class TlsStartupIT {
+    @Test
+    void aCipherSuiteTheProviderLacksStopsTheStart(@TempDir Path directory) throws Exception {
+        TlsTestFiles files = TlsTestFiles.create(directory);
+        for (String provider : new String[] {"JDK", "OPENSSL"}) {
+            Map<String, String> options = new java.util.HashMap<>(files.serverOptions(provider));
+            options.put("sluice.security.ssl.cipher-suites", "TLS_AES_128_GCM_SHA256;TLS_NO_SUCH_SUITE");
+
+            assertThatThrownBy(() -> GatewayTestSupport.startTransportOnlyGateway(options)
+                            .close())
+                    .as(provider)
+                    .hasStackTraceContaining("does not support the cipher suites [TLS_NO_SUCH_SUITE]");
+        }
+    }
+}
