@@ -41,6 +41,8 @@ final class GatewayConnectionPool {
     private static final int MAX_RESPONSE_BYTES = Integer.MAX_VALUE;
 
     private final String host;
+    // the Host header, built once; an IPv6 literal is bracketed there (RFC 7230), though not for connecting
+    private final String hostHeader;
     private final int port;
     private final boolean keepAlive;
     private final FixedChannelPool channels;
@@ -49,6 +51,7 @@ final class GatewayConnectionPool {
     GatewayConnectionPool(
             EventLoopGroup group, String host, int port, TransportConfig config, @Nullable SslContext tls) {
         this.host = requireNonNull(host, "host is null");
+        this.hostHeader = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         this.port = port;
         this.keepAlive = config.keepAlive();
         Bootstrap bootstrap = new Bootstrap()
@@ -119,7 +122,7 @@ final class GatewayConnectionPool {
             FullHttpRequest request = new DefaultFullHttpRequest(
                     HttpVersion.HTTP_1_1, HttpMethod.POST, "/", Unpooled.wrappedBuffer(body));
             request.headers()
-                    .set(HttpHeaderNames.HOST, host + ":" + port)
+                    .set(HttpHeaderNames.HOST, hostHeader)
                     .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
                     .set(HttpHeaderNames.CONTENT_LENGTH, body.length)
                     .set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
