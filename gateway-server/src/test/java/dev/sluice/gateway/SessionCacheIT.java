@@ -2,10 +2,13 @@ package dev.sluice.gateway;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -48,6 +51,9 @@ final class SessionCacheIT {
                     .isEqualTo(1);
             assertThat(counter(metrics, "sluice_queries_total", "embedded", "query", "success"))
                     .isEqualTo(CONNECTIONS * QUERIES_PER_CONNECTION);
+            // keep-alive: at most one pooled connection per query in flight, never one per request
+            assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
+                    .isBetween(1L, (long) CONNECTIONS);
             assertThat(metrics)
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"execute\",le=\"")
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"first_row\",le=\"")
@@ -71,6 +77,37 @@ final class SessionCacheIT {
                     .isGreaterThanOrEqualTo(20);
             assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
                     .isEqualTo(counter(metrics, "sluice_cluster_clients_created_total", "embedded"));
+            // Flink's client opens a connection per REST request: at least a submission, a status and a fetch each
+            assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
+                    .isGreaterThanOrEqualTo(30);
+        } finally {
+            gateway.close();
+        }
+    }
+
+    @Test
+    void evictionClosesTheClientItsThreadsAndItsConnections() throws Exception {
+        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.cluster.cache.idle-timeout", "2 s"));
+        try {
+            int restPort = gateway.embeddedClusterRestAddress().orElseThrow().port();
+            long threadsBefore = clusterClientThreads();
+            assertThat(establishedConnectionsTo(restPort)).isZero();
+
+            runQueries(gateway, 4, 5);
+            assertThat(clusterClientThreads()).isGreaterThan(threadsBefore);
+            assertThat(establishedConnectionsTo(restPort)).isPositive();
+
+            // no query comes: the idle client is closed on time all the same
+            awaitCount(() -> counter(scrapeMetrics(gateway), "sluice_cluster_clients_closed_total", "embedded"), 1);
+            awaitCount(SessionCacheIT::clusterClientThreads, threadsBefore);
+            awaitCount(() -> establishedConnectionsTo(restPort), 0);
+            assertThat(counter(scrapeMetrics(gateway), "sluice_rest_connections_open", "embedded"))
+                    .isZero();
+
+            // the next query opens a new client
+            runQueries(gateway, 1, 1);
+            assertThat(counter(scrapeMetrics(gateway), "sluice_cluster_clients_created_total", "embedded"))
+                    .isEqualTo(2);
         } finally {
             gateway.close();
         }
@@ -127,6 +164,50 @@ final class SessionCacheIT {
                 .as("%s%s in:%n%s", name, List.of(labelValues), metrics)
                 .isTrue();
         return (long) Double.parseDouble(matcher.group(1));
+    }
+
+    /** Threads of cluster clients: Flink's REST client pools and Sluice's pooled transport. */
+    private static long clusterClientThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("Flink-RestClusterClient-IO")
+                        || thread.getName().startsWith("Flink-RestClient-IO")
+                        || thread.getName().startsWith("sluice-rest-"))
+                .count();
+    }
+
+    /**
+     * Established TCP connections of this JVM to {@code port} on the loopback interface, from the kernel's table. The
+     * embedded cluster's REST server is in this JVM too; counting by remote port sees only the client ends.
+     */
+    private static long establishedConnectionsTo(int port) throws IOException {
+        String remotePort = String.format(":%04X", port);
+        long count = 0;
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path path = Path.of(table);
+            if (!Files.exists(path)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(path)) {
+                String[] fields = line.trim().split("\\s+");
+                // sl local_address rem_address st ...; 01 = ESTABLISHED
+                if (fields.length > 3 && fields[2].endsWith(remotePort) && fields[3].equals("01")) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    private interface Count {
+        long get() throws Exception;
+    }
+
+    private static void awaitCount(Count count, long expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (count.get() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(count.get()).isEqualTo(expected);
     }
 
     private static long restClientThreads() {

@@ -3,6 +3,7 @@ package dev.sluice.session;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
 import com.github.benmanes.caffeine.cache.Ticker;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClient;
@@ -19,7 +20,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * One REST cluster client per cluster, shared by every session and every call: its leader retriever, thread pools
- * and event loop are created once. Entries expire after the idle timeout and are closed when evicted and at
+ * and pooled keep-alive connections to the JobManager are created once. Entries expire after the idle timeout and are closed when evicted and at
  * shutdown. Callers get a view whose {@code close()} does nothing, so Flink's job client, which closes the client
  * after every call, cannot close the shared one.
  */
@@ -31,13 +32,16 @@ final class CachedClusterClients implements ClusterClients {
     /**
      * @param ticker Caffeine's clock: {@code Ticker.systemTicker()}, or a fake one in tests
      * @param maintenance runs evictions and closes evicted clients
+     * @param scheduler wakes the cache when an idle client is due, so it is closed on time even if no query comes
+     *     (without one, Caffeine evicts only when the cache is used)
      */
     CachedClusterClients(
             SessionCacheConfig config,
             Configuration flinkConfiguration,
             ClusterClientStats stats,
             Ticker ticker,
-            Executor maintenance) {
+            Executor maintenance,
+            Scheduler scheduler) {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(stats, "stats is null");
         this.clients = Caffeine.newBuilder()
@@ -45,6 +49,7 @@ final class CachedClusterClients implements ClusterClients {
                 .expireAfterAccess(config.idleTimeout())
                 .ticker(requireNonNull(ticker, "ticker is null"))
                 .executor(requireNonNull(maintenance, "maintenance is null"))
+                .scheduler(requireNonNull(scheduler, "scheduler is null"))
                 .removalListener(
                         (ClusterEndpoint cluster, RestClusterClient<StandaloneClusterId> client, RemovalCause cause) ->
                                 closeQuietly(cluster, client, cause, stats))
@@ -55,7 +60,10 @@ final class CachedClusterClients implements ClusterClients {
                             "Opening the shared REST client of cluster '{}' at {}",
                             cluster.name(),
                             cluster.restAddress());
-                    return ClusterClients.newRestClient(cluster, flinkConfiguration, stats);
+                    return config.pooledConnections()
+                            ? ClusterClients.newPooledRestClient(
+                                    cluster, flinkConfiguration, config.connections(), stats)
+                            : ClusterClients.newRestClient(cluster, flinkConfiguration, stats);
                 });
     }
 

@@ -1,5 +1,7 @@
 package dev.sluice.session;
 
+import dev.sluice.session.rest.JobManagerConnectionPool;
+
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -14,6 +16,8 @@ public final class ClusterClientStats {
     private final Map<String, LongAdder> clients = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> leaderRetrievers = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> closedClients = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> restConnectionsOpened = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> restConnectionsOpen = new ConcurrentHashMap<>();
 
     void descriptorCreated(String cluster) {
         increment(descriptors, cluster);
@@ -31,6 +35,24 @@ public final class ClusterClientStats {
         increment(closedClients, cluster);
     }
 
+    /** The listener of one cluster's pooled REST connections. */
+    JobManagerConnectionPool.ConnectionEvents restConnectionEvents(String cluster) {
+        LongAdder opened = restConnectionsOpened.computeIfAbsent(cluster, name -> new LongAdder());
+        LongAdder open = restConnectionsOpen.computeIfAbsent(cluster, name -> new LongAdder());
+        return new JobManagerConnectionPool.ConnectionEvents() {
+            @Override
+            public void opened() {
+                opened.increment();
+                open.increment();
+            }
+
+            @Override
+            public void closed() {
+                open.decrement();
+            }
+        };
+    }
+
     public long descriptorsCreated(String cluster) {
         return count(descriptors, cluster);
     }
@@ -46,6 +68,16 @@ public final class ClusterClientStats {
     /** Shared clients closed (evicted when idle, or at shutdown); per-call clients are closed by their callers. */
     public long clientsClosed(String cluster) {
         return count(closedClients, cluster);
+    }
+
+    /** TCP connections the pooled REST transport opened to the cluster's JobManagers, ever. */
+    public long restConnectionsOpened(String cluster) {
+        return count(restConnectionsOpened, cluster);
+    }
+
+    /** TCP connections of the pooled REST transport open now. */
+    public long restConnectionsOpen(String cluster) {
+        return count(restConnectionsOpen, cluster);
     }
 
     private static void increment(Map<String, LongAdder> counters, String cluster) {

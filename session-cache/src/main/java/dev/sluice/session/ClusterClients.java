@@ -1,12 +1,17 @@
 package dev.sluice.session;
 
+import com.github.benmanes.caffeine.cache.Scheduler;
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.sluice.session.rest.FlinkRestConnectionCounter;
+import dev.sluice.session.rest.JobManagerConnectionPool;
+import dev.sluice.session.rest.PooledRestClient;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClientProvider;
 import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.highavailability.ClientHighAvailabilityServicesFactory;
 import org.apache.flink.runtime.highavailability.DefaultClientHighAvailabilityServicesFactory;
+import org.apache.flink.runtime.rest.RestClientConfiguration;
 
 import java.util.concurrent.ForkJoinPool;
 
@@ -30,27 +35,81 @@ public interface ClusterClients extends AutoCloseable {
             SessionCacheConfig config, Configuration flinkConfiguration, ClusterClientStats stats) {
         return config.reuse()
                 ? new CachedClusterClients(
-                        config, flinkConfiguration, stats, Ticker.systemTicker(), ForkJoinPool.commonPool())
+                        config,
+                        flinkConfiguration,
+                        stats,
+                        Ticker.systemTicker(),
+                        ForkJoinPool.commonPool(),
+                        Scheduler.systemScheduler())
                 : new PerCallClusterClients(flinkConfiguration, stats);
     }
 
-    /** A new REST cluster client for {@code cluster}, counting it and the leader retriever it creates. */
+    /**
+     * A new REST cluster client for {@code cluster} on Flink's own transport (a connection per request), counting it
+     * and the leader retriever it creates.
+     */
     static RestClusterClient<StandaloneClusterId> newRestClient(
             ClusterEndpoint cluster, Configuration flinkConfiguration, ClusterClientStats stats) {
         requireNonNull(cluster, "cluster is null");
-        ClientHighAvailabilityServicesFactory countingHighAvailability = (configuration, fatalErrorHandler) -> {
-            stats.leaderRetrieverCreated(cluster.name());
-            return DefaultClientHighAvailabilityServicesFactory.INSTANCE.create(configuration, fatalErrorHandler);
-        };
+        Configuration configuration = FlinkRestConnectionCounter.register(
+                cluster.restConfiguration(flinkConfiguration), stats.restConnectionEvents(cluster.name()));
         try {
-            RestClusterClient<StandaloneClusterId> client = new RestClusterClient<>(
-                    cluster.restConfiguration(flinkConfiguration),
-                    StandaloneClusterId.getInstance(),
-                    countingHighAvailability);
+            RestClusterClient<StandaloneClusterId> client =
+                    new RestClusterClient<>(
+                            configuration,
+                            StandaloneClusterId.getInstance(),
+                            countingHighAvailability(cluster, stats)) {
+                        @Override
+                        public void close() {
+                            super.close();
+                            FlinkRestConnectionCounter.unregister(configuration);
+                        }
+                    };
             stats.clientCreated(cluster.name());
             return client;
         } catch (Exception e) {
+            FlinkRestConnectionCounter.unregister(configuration);
             throw new ClusterUnavailableException(cluster, e);
         }
+    }
+
+    /**
+     * A new REST cluster client for {@code cluster} whose requests go over pooled keep-alive connections, counting
+     * it, its leader retriever and every connection it opens. Closing the client closes its connections.
+     */
+    static RestClusterClient<StandaloneClusterId> newPooledRestClient(
+            ClusterEndpoint cluster,
+            Configuration flinkConfiguration,
+            RestConnectionSettings settings,
+            ClusterClientStats stats) {
+        requireNonNull(cluster, "cluster is null");
+        Configuration configuration = cluster.restConfiguration(flinkConfiguration);
+        JobManagerConnectionPool connections = null;
+        try {
+            connections = new JobManagerConnectionPool(
+                    cluster.name(),
+                    RestClientConfiguration.fromConfiguration(configuration),
+                    settings,
+                    stats.restConnectionEvents(cluster.name()));
+            RestClusterClient<StandaloneClusterId> client = RestClusterClientConstructor.create(
+                    configuration,
+                    PooledRestClient.create(configuration, connections, "sluice-rest-" + cluster.name() + "-io"),
+                    countingHighAvailability(cluster, stats));
+            stats.clientCreated(cluster.name());
+            return client;
+        } catch (Exception e) {
+            if (connections != null) {
+                connections.close();
+            }
+            throw new ClusterUnavailableException(cluster, e);
+        }
+    }
+
+    private static ClientHighAvailabilityServicesFactory countingHighAvailability(
+            ClusterEndpoint cluster, ClusterClientStats stats) {
+        return (configuration, fatalErrorHandler) -> {
+            stats.leaderRetrieverCreated(cluster.name());
+            return DefaultClientHighAvailabilityServicesFactory.INSTANCE.create(configuration, fatalErrorHandler);
+        };
     }
 }

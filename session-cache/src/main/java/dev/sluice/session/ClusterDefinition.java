@@ -18,7 +18,7 @@ import static java.util.Objects.requireNonNull;
 public record ClusterDefinition(
         String name, ClusterKind kind, @Nullable HostAndPort restAddress) {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
-    private static final Set<String> RESERVED_NAMES = Set.of("reuse", "cache");
+    private static final Set<String> RESERVED_NAMES = Set.of("reuse", "cache", "rest");
 
     public ClusterDefinition {
         requireNonNull(name, "name is null");

@@ -25,5 +25,38 @@ public final class SessionCacheOptions {
             .defaultValue(64)
             .withDescription("Cluster clients kept at most; the least recently used is closed beyond that.");
 
+    public static final ConfigOption<Boolean> POOLED_CONNECTIONS = key("sluice.cluster.rest.pooled-connections")
+            .booleanType()
+            .defaultValue(true)
+            .withDescription("With reuse on, send REST requests to the JobManager over pooled keep-alive connections;"
+                    + " false uses Flink's REST client, which opens a connection per request.");
+
+    public static final ConfigOption<Integer> MAX_CONNECTIONS_PER_ADDRESS =
+            key("sluice.cluster.rest.max-connections-per-address")
+                    .intType()
+                    .defaultValue(32)
+                    .withDescription(
+                            "Pooled connections open at most to one JobManager REST address; requests beyond that wait"
+                                    + " for a free connection up to Flink's rest.connection-timeout.");
+
+    public static final ConfigOption<Duration> CONNECTION_IDLE_TIMEOUT =
+            key("sluice.cluster.rest.connection-idle-timeout")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(30))
+                    .withDescription(
+                            "A pooled connection unused this long is closed. Keep it below the JobManager's"
+                                    + " rest.idleness-timeout (5 min by default), so the gateway, not the server, closes idle connections.");
+
+    public static final ConfigOption<Integer> IO_THREADS = key("sluice.cluster.rest.io-threads")
+            .intType()
+            .defaultValue(2)
+            .withDescription("Event-loop threads of each cluster's pooled REST connections.");
+
+    public static final ConfigOption<ObjectMapperScope> OBJECT_MAPPER = key("sluice.cluster.rest.object-mapper")
+            .enumType(ObjectMapperScope.class)
+            .defaultValue(ObjectMapperScope.SHARED)
+            .withDescription("JSON mappers of the pooled REST transport: SHARED uses Flink's process-wide REST mappers;"
+                    + " THREAD_LOCAL a copy per thread (measured no faster, see docs/benchmarks.md).");
+
     private SessionCacheOptions() {}
 }

@@ -1,5 +1,6 @@
 package dev.sluice.session;
 
+import com.github.benmanes.caffeine.cache.Scheduler;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.ClusterClientProvider;
@@ -27,7 +28,8 @@ final class CachedClusterClientsTest {
             new Configuration(),
             stats,
             nanos::get,
-            Runnable::run);
+            Runnable::run,
+            Scheduler.disabledScheduler());
 
     @AfterEach
     void closeClients() {

@@ -68,6 +68,21 @@ public final class GatewayMetrics implements QueryObserver {
                 .labelNames("cluster")
                 .callback(callback -> clusters.forEach(cluster -> callback.call(stats.clientsClosed(cluster), cluster)))
                 .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_rest_connections_opened_total")
+                .help("TCP connections opened to the cluster's JobManager REST endpoints: a few per cluster with pooled"
+                        + " keep-alive connections, one per REST request with Flink's own client")
+                .labelNames("cluster")
+                .callback(callback ->
+                        clusters.forEach(cluster -> callback.call(stats.restConnectionsOpened(cluster), cluster)))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_rest_connections_open")
+                .help("TCP connections to the cluster's JobManager REST endpoints open now")
+                .labelNames("cluster")
+                .callback(callback ->
+                        clusters.forEach(cluster -> callback.call(stats.restConnectionsOpen(cluster), cluster)))
+                .register(registry);
         this.queries = Counter.builder()
                 .name("sluice_queries_total")
                 .help("Statements executed, by cluster, kind and outcome")
