@@ -113,7 +113,12 @@ public enum SluiceDriverProperty implements ConnectionProperty {
                     + "opens a new connection, with a new TLS handshake, for every request (to measure what keep-alive saves)."),
     /** Connect timeout. */
     CONNECT_TIMEOUT_MS(
-            "connect_timeout_ms", Type.NUMBER, 10_000, true, "Time to open a TCP connection " + "(milliseconds).");
+            "connect_timeout_ms",
+            Type.NUMBER,
+            10_000,
+            true,
+            "Time to open a TCP connection, and the longest a statement waits for a free pooled connection"
+                    + " (milliseconds).");
 
     private static final Map<String, SluiceDriverProperty> BY_NAME = new HashMap<>();
 

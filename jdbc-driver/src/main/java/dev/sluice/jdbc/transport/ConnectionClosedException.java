@@ -6,15 +6,18 @@ import java.io.IOException;
 final class ConnectionClosedException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    /** Whether the connection had carried earlier requests, so the close may just be the gateway's idle timeout. */
-    private final boolean reused;
+    /**
+     * Whether the request never left: the connection was found closed when it was written. Only such a request is
+     * safe to send again; one that was sent may have run on the gateway (an execute, a commit), so it is not.
+     */
+    private final boolean unsent;
 
-    ConnectionClosedException(String message, boolean reused) {
+    ConnectionClosedException(String message, boolean unsent) {
         super(message);
-        this.reused = reused;
+        this.unsent = unsent;
     }
 
-    boolean reused() {
-        return reused;
+    boolean unsent() {
+        return unsent;
     }
 }

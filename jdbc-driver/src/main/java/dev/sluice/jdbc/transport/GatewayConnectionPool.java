@@ -27,6 +27,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 import static java.util.Objects.requireNonNull;
@@ -47,6 +48,8 @@ final class GatewayConnectionPool {
     private final boolean keepAlive;
     private final FixedChannelPool channels;
     private final LongAdder connectionsOpened = new LongAdder();
+    private final int maxConnections;
+    private final long acquireTimeoutMillis;
 
     GatewayConnectionPool(
             EventLoopGroup group, String host, int port, TransportConfig config, @Nullable SslContext tls) {
@@ -64,6 +67,8 @@ final class GatewayConnectionPool {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true);
         long idleMillis = config.poolIdleTimeout().toMillis();
+        this.maxConnections = config.poolMaxConnections();
+        this.acquireTimeoutMillis = config.connectTimeout().toMillis();
         this.channels = new FixedChannelPool(
                 bootstrap,
                 new AbstractChannelPoolHandler() {
@@ -84,8 +89,9 @@ final class GatewayConnectionPool {
                     }
                 },
                 ChannelHealthChecker.ACTIVE,
-                null,
-                -1,
+                // a request waits for a free connection no longer than it would wait to open one
+                FixedChannelPool.AcquireTimeoutAction.FAIL,
+                acquireTimeoutMillis,
                 config.poolMaxConnections(),
                 Integer.MAX_VALUE,
                 true,
@@ -99,14 +105,14 @@ final class GatewayConnectionPool {
     }
 
     /**
-     * POSTs {@code body} and waits for the response; retries once on a fresh connection when a reused one turns out
-     * to have been closed by the gateway (its idle timeout) before the request reached it.
+     * POSTs {@code body} and waits for the response; sends it once more, on another connection, only when a pooled
+     * connection turned out to be closed (the gateway's idle timeout) before the request could be written.
      */
     GatewayResponse post(byte[] body) throws Exception {
         try {
             return postOnce(body);
         } catch (ConnectionClosedException e) {
-            if (!e.reused()) {
+            if (!e.unsent()) {
                 throw e;
             }
             return postOnce(body);
@@ -114,7 +120,15 @@ final class GatewayConnectionPool {
     }
 
     private GatewayResponse postOnce(byte[] body) throws Exception {
-        Channel channel = await(channels.acquire());
+        Channel channel;
+        try {
+            channel = await(channels.acquire());
+        } catch (TimeoutException e) {
+            throw new TransportSetupException(
+                    "all " + maxConnections + " pooled connections stayed busy for connect_timeout_ms ("
+                            + acquireTimeoutMillis + " ms); raise pool_max_connections or run fewer statements at once",
+                    e);
+        }
         boolean keep = false;
         try {
             ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
@@ -131,7 +145,10 @@ final class GatewayConnectionPool {
                 handler.expect(response);
                 channel.writeAndFlush(request).addListener(written -> {
                     if (!written.isSuccess()) {
-                        response.completeExceptionally(written.cause());
+                        response.completeExceptionally(new ConnectionClosedException(
+                                "Could not send the request to the gateway at " + host + ":" + port + ": "
+                                        + written.cause(),
+                                true));
                     }
                 });
             });

@@ -20,10 +20,16 @@ final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse
     private @Nullable Throwable failure;
     private long responses;
 
-    /** Registers the future of the request about to be written; fails it at once if the connection already failed. */
+    /**
+     * Registers the future of the request about to be written; fails it at once, as unsent, if the connection
+     * already failed.
+     */
     void expect(CompletableFuture<GatewayResponse> response) {
         if (failure != null) {
-            response.completeExceptionally(failure);
+            response.completeExceptionally(
+                    failure instanceof ConnectionClosedException
+                            ? new ConnectionClosedException(failure.getMessage(), true)
+                            : failure);
         } else {
             pending = response;
         }
@@ -67,8 +73,11 @@ final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         fail(new ConnectionClosedException(
-                "The gateway at " + ctx.channel().remoteAddress() + " closed the connection before answering",
-                reused()));
+                "The gateway at " + ctx.channel().remoteAddress() + " closed the connection before answering"
+                        + (pending == null
+                                ? ""
+                                : "; the request had been sent and may have run, so it was not sent again"),
+                false));
         super.channelInactive(ctx);
     }
 
