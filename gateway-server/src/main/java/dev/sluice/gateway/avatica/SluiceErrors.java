@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
@@ -50,6 +52,10 @@ public final class SluiceErrors {
 
     /** Where Flink 2.3 dereferences the null message of a parse error that a {@link StackOverflowError} caused. */
     private static final String FLINK_PARSER = "org.apache.flink.table.planner.parse.CalciteParser";
+
+    /** The packages of Flink's parser, validator and planner (Calcite included). */
+    private static final List<String> PLANNER_PACKAGES =
+            List.of("org.apache.calcite.", "org.apache.flink.sql.parser.", "org.apache.flink.table.planner.");
 
     static final String NESTED_TOO_DEEPLY = "Statement nested too deeply for Flink's parser or planner (its stack"
             + " overflowed): nest less deeply, or split long chains of operators";
@@ -131,13 +137,16 @@ public final class SluiceErrors {
      * Whether planning {@code failure}'s statement overflowed the stack: Flink's parser and planner recurse over the
      * statement's tree, and a deep one (beyond the classifier's nesting limit, or a chain of thousands of operators)
      * overflows. Flink's parser loses the {@link StackOverflowError} and throws a {@link NullPointerException} instead.
+     * An overflow anywhere else is a bug, not the statement's fault.
      */
     static boolean overflowedTheStack(Throwable failure) {
         for (Throwable cause : ExceptionChain.of(failure)) {
-            if (cause instanceof StackOverflowError) {
+            StackTraceElement[] stack = cause.getStackTrace();
+            if (cause instanceof StackOverflowError
+                    && Arrays.stream(stack)
+                            .anyMatch(frame -> PLANNER_PACKAGES.stream().anyMatch(frame.getClassName()::startsWith))) {
                 return true;
             }
-            StackTraceElement[] stack = cause.getStackTrace();
             if (cause instanceof NullPointerException
                     && stack.length > 0
                     && stack[0].getClassName().equals(FLINK_PARSER)) {

@@ -68,11 +68,26 @@ final class SluiceErrorsTest {
 
     @Test
     void aStackOverflowWhilePlanningIsASyntaxErrorThatSaysSo() {
-        AvaticaRuntimeException error =
-                SluiceErrors.translate(new RuntimeException("planning failed", new StackOverflowError()));
+        StackOverflowError overflow = new StackOverflowError();
+        overflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.AbstractList$Itr", "next", null, 371),
+            new StackTraceElement("org.apache.calcite.sql.util.SqlShuttle", "visit", null, 67)
+        });
+
+        AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException("planning failed", overflow));
 
         assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
         assertThat(error.getErrorMessage()).isEqualTo(SluiceErrors.NESTED_TOO_DEEPLY);
+    }
+
+    @Test
+    void aStackOverflowOutsideFlinksPlannerStaysAnInternalError() {
+        StackOverflowError overflow = new StackOverflowError();
+        overflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("dev.sluice.gateway.session.GatewaySession", "execute", null, 1)
+        });
+
+        assertError(SluiceErrors.translate(overflow), SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
     }
 
     @Test
