@@ -4,21 +4,31 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@code DatabaseMetaData} through the Sluice driver, answered from the session's Flink catalogs. */
+/**
+ * {@code DatabaseMetaData} through the Sluice driver and, for the same calls, Avatica's stock driver, answered from the
+ * session's Flink catalogs.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class DatabaseMetadataIT {
     private static final String DATAGEN = " WITH ('connector'='datagen', 'number-of-rows'='1')";
@@ -179,20 +189,181 @@ final class DatabaseMetadataIT {
         }
     }
 
-    /**
-     * Avatica's wire protocol has no getPrimaryKeys request: its remote client answers with an empty result without
-     * asking the gateway, whatever the gateway knows. This pins that behaviour, so that the test fails (and the
-     * assertion can become the real keys) once the driver forwards the call.
-     */
     @Test
-    void primaryKeysAreAnsweredByTheAvaticaClientAlone() throws SQLException {
+    void givesPrimaryKeysDeclaredInDdlWithTheirSequenceAndName() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             statement.execute("CREATE TEMPORARY TABLE keyed (b STRING NOT NULL, a INT NOT NULL, c INT,"
                     + " CONSTRAINT pk_keyed PRIMARY KEY (b, a) NOT ENFORCED)" + DATAGEN);
-            ResultSet keys = connection.getMetaData().getPrimaryKeys(null, null, "keyed");
-            assertThat(keys.getMetaData().getColumnName(4)).isEqualTo("COLUMN_NAME");
-            assertThat(rows(keys, "COLUMN_NAME")).isEmpty();
+            statement.execute(
+                    "CREATE TEMPORARY TABLE unnamed_key (id BIGINT, PRIMARY KEY (id) NOT ENFORCED)" + DATAGEN);
+            statement.execute("CREATE TEMPORARY TABLE keyless (id BIGINT)" + DATAGEN);
+            DatabaseMetaData metaData = connection.getMetaData();
+
+            try (ResultSet keys = metaData.getPrimaryKeys(null, null, "keyed")) {
+                ResultSetMetaData columns = keys.getMetaData();
+                assertThat(columns.getColumnCount()).isEqualTo(6);
+                assertThat(List.of(
+                                columns.getColumnName(1),
+                                columns.getColumnName(2),
+                                columns.getColumnName(3),
+                                columns.getColumnName(4),
+                                columns.getColumnName(5),
+                                columns.getColumnName(6)))
+                        .containsExactly("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ", "PK_NAME");
+                assertThat(columns.getColumnType(5)).isEqualTo(Types.SMALLINT);
+                // JDBC orders by column name; KEY_SEQ is the place in the key
+                assertThat(rows(keys, "TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ", "PK_NAME"))
+                        .containsExactly(
+                                List.of("default_catalog", "default_database", "keyed", "a", "2", "pk_keyed"),
+                                List.of("default_catalog", "default_database", "keyed", "b", "1", "pk_keyed"));
+            }
+            try (ResultSet keys = metaData.getPrimaryKeys(null, null, "keyed")) {
+                assertThat(keys.next()).isTrue();
+                assertThat(keys.getShort("KEY_SEQ")).isEqualTo((short) 2);
+            }
+            // Flink names a key declared without CONSTRAINT itself
+            assertThat(rows(metaData.getPrimaryKeys(null, null, "unnamed_key"), "COLUMN_NAME", "KEY_SEQ", "PK_NAME"))
+                    .containsExactly(List.of("id", "1", "PK_id"));
+            assertThat(rows(metaData.getPrimaryKeys(null, null, "keyless"), "COLUMN_NAME"))
+                    .isEmpty();
+            assertThat(rows(metaData.getPrimaryKeys(null, null, "no_such_table"), "COLUMN_NAME"))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void narrowsPrimaryKeysByCatalogAndSchemaAsJdbcSays() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE CATALOG keys_catalog WITH ('type'='generic_in_memory')");
+            statement.execute(
+                    "CREATE TABLE keys_catalog.`default`.twin (x INT, PRIMARY KEY (x) NOT ENFORCED)" + DATAGEN);
+            statement.execute("CREATE TEMPORARY TABLE twin (y INT, PRIMARY KEY (y) NOT ENFORCED)" + DATAGEN);
+            DatabaseMetaData metaData = connection.getMetaData();
+
+            // null: any catalog and schema, not the current ones
+            assertThat(rows(metaData.getPrimaryKeys(null, null, "twin"), "TABLE_CAT", "TABLE_SCHEM", "COLUMN_NAME"))
+                    .containsExactly(
+                            List.of("keys_catalog", "default", "x"),
+                            List.of("default_catalog", "default_database", "y"));
+            assertThat(column(metaData.getPrimaryKeys("keys_catalog", null, "twin"), "COLUMN_NAME"))
+                    .containsExactly("x");
+            assertThat(column(metaData.getPrimaryKeys(null, "default_database", "twin"), "COLUMN_NAME"))
+                    .containsExactly("y");
+            assertThat(column(metaData.getPrimaryKeys("default_catalog", "default_database", "twin"), "COLUMN_NAME"))
+                    .containsExactly("y");
+            // "": without a catalog or schema, and every Flink table has both
+            assertThat(column(metaData.getPrimaryKeys("", null, "twin"), "COLUMN_NAME"))
+                    .isEmpty();
+            assertThat(column(metaData.getPrimaryKeys(null, "", "twin"), "COLUMN_NAME"))
+                    .isEmpty();
+            // names, not patterns
+            assertThat(column(metaData.getPrimaryKeys(null, null, "twi_"), "COLUMN_NAME"))
+                    .isEmpty();
+            assertThat(column(metaData.getPrimaryKeys("keys%", null, "twin"), "COLUMN_NAME"))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void findsPrimaryKeysOfTablesWithAnyName() throws SQLException {
+        List<String> names = List.of("it's", "a `ticked` name", "\"double\"", "semi; -- colon", "ünï 中文");
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            for (String name : names) {
+                String quoted = "`" + name.replace("`", "``") + "`";
+                statement.execute("CREATE TEMPORARY TABLE " + quoted + " (" + quoted + " INT, PRIMARY KEY (" + quoted
+                        + ") NOT ENFORCED)" + DATAGEN);
+            }
+            for (String name : names) {
+                assertThat(rows(
+                                connection.getMetaData().getPrimaryKeys(null, "default_database", name),
+                                "TABLE_NAME",
+                                "COLUMN_NAME"))
+                        .as(name)
+                        .containsExactly(List.of(name, name));
+            }
+        }
+    }
+
+    @Test
+    void primaryKeysFollowDdlDespiteTheCache() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(
+                    "CREATE TABLE rekeyed (a INT NOT NULL, b INT NOT NULL, PRIMARY KEY (a) NOT ENFORCED)" + DATAGEN);
+            DatabaseMetaData metaData = connection.getMetaData();
+            assertThat(column(metaData.getPrimaryKeys(null, null, "rekeyed"), "COLUMN_NAME"))
+                    .containsExactly("a");
+            statement.execute("ALTER TABLE rekeyed DROP PRIMARY KEY");
+            assertThat(column(metaData.getPrimaryKeys(null, null, "rekeyed"), "COLUMN_NAME"))
+                    .isEmpty();
+            statement.execute("ALTER TABLE rekeyed ADD PRIMARY KEY (b, a) NOT ENFORCED");
+            assertThat(rows(metaData.getPrimaryKeys(null, null, "rekeyed"), "COLUMN_NAME", "KEY_SEQ"))
+                    .containsExactly(List.of("a", "2"), List.of("b", "1"));
+            statement.execute("DROP TABLE rekeyed");
+            assertThat(column(metaData.getPrimaryKeys(null, null, "rekeyed"), "COLUMN_NAME"))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void closesTheStatementBehindPrimaryKeysWithTheirResult() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            ResultSet keys = connection.getMetaData().getPrimaryKeys(null, null, "anything");
+            Statement statement = keys.getStatement();
+            assertThat(statement.isClosed()).isFalse();
+            keys.close();
+            assertThat(statement.isClosed()).isTrue();
+        }
+    }
+
+    @Test
+    void refusesPrimaryKeysWithoutATableName() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            assertThatThrownBy(() -> connection.getMetaData().getPrimaryKeys(null, null, null))
+                    .isInstanceOfSatisfying(
+                            SQLDataException.class,
+                            e -> assertThat(e.getSQLState()).isEqualTo("22023"))
+                    .hasMessage("getPrimaryKeys needs a table name, was null");
+        }
+    }
+
+    /**
+     * Avatica's protocol has no request for primary keys: the stock driver's {@code getPrimaryKeys} answers an empty
+     * result without asking the gateway (README says so). Its users can run {@code SHOW PRIMARY KEYS}, which gives the
+     * same columns.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = ClientDriver.class,
+            names = {"AVATICA_PROTOBUF", "AVATICA_JSON"})
+    void theStockDriverFindsPrimaryKeysWithShowPrimaryKeysOnly(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway));
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE stock_keyed (b STRING NOT NULL, a INT NOT NULL,"
+                    + " CONSTRAINT pk_stock PRIMARY KEY (b, a) NOT ENFORCED)" + DATAGEN);
+            ResultSet empty = connection.getMetaData().getPrimaryKeys(null, null, "stock_keyed");
+            assertThat(empty.getMetaData().getColumnName(4)).isEqualTo("COLUMN_NAME");
+            assertThat(rows(empty, "COLUMN_NAME")).isEmpty();
+
+            assertThat(rows(
+                            statement.executeQuery("SHOW PRIMARY KEYS FROM stock_keyed IN DATABASE default_database"),
+                            "TABLE_NAME",
+                            "COLUMN_NAME",
+                            "KEY_SEQ",
+                            "PK_NAME"))
+                    .containsExactly(
+                            List.of("stock_keyed", "a", "2", "pk_stock"), List.of("stock_keyed", "b", "1", "pk_stock"));
+            try (PreparedStatement prepared = connection.prepareStatement("SHOW PRIMARY KEYS FROM ?")) {
+                prepared.setString(1, "stock_keyed");
+                assertThat(column(prepared.executeQuery(), "COLUMN_NAME")).containsExactly("a", "b");
+            }
+            assertThatThrownBy(() -> statement.executeQuery("SHOW PRIMARY KEYS FROM stock_keyed IN SCHEMA x"))
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .hasMessageContaining("Invalid SHOW PRIMARY KEYS statement at line 1, column 39");
         }
     }
 
@@ -244,21 +415,50 @@ final class DatabaseMetadataIT {
         }
     }
 
-    @Test
-    void answersTheStockAvaticaDriver() throws SQLException {
-        String url =
-                "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.address().getPort() + ";serialization=protobuf";
-        try (Connection connection = DriverManager.getConnection(url);
+    /** The metadata calls a BI tool makes after DDL, with the same answers through every driver. */
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void answersTheSameMetadataCallsAfterDdlThroughEveryDriver(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway));
                 Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TEMPORARY TABLE stock_driver (a INT NOT NULL, b STRING)" + DATAGEN);
+            statement.execute("CREATE TEMPORARY TABLE md_orders (id BIGINT NOT NULL, name VARCHAR(20),"
+                    + " price DECIMAL(10, 2), PRIMARY KEY (id) NOT ENFORCED)" + DATAGEN);
+            statement.execute("CREATE TEMPORARY VIEW md_view AS SELECT id, name FROM md_orders");
             DatabaseMetaData metaData = connection.getMetaData();
+
             assertThat(column(metaData.getCatalogs(), "TABLE_CAT")).contains("default_catalog");
-            assertThat(rows(metaData.getTables(null, null, "stock%", null), "TABLE_NAME", "TABLE_TYPE"))
-                    .containsExactly(List.of("stock_driver", "TABLE"));
-            assertThat(rows(metaData.getColumns(null, null, "stock_driver", null), "COLUMN_NAME", "DATA_TYPE"))
+            assertThat(rows(metaData.getSchemas(null, "default%"), "TABLE_CATALOG", "TABLE_SCHEM"))
+                    .containsExactly(List.of("default_catalog", "default_database"));
+            assertThat(rows(metaData.getTables(null, null, "md%", null), "TABLE_CAT", "TABLE_NAME", "TABLE_TYPE"))
                     .containsExactly(
-                            List.of("a", String.valueOf(Types.INTEGER)), List.of("b", String.valueOf(Types.VARCHAR)));
-            assertThat(column(metaData.getTypeInfo(), "TYPE_NAME")).contains("BIGINT", "VARCHAR");
+                            List.of("default_catalog", "md_orders", "TABLE"),
+                            List.of("default_catalog", "md_view", "VIEW"));
+            assertThat(column(metaData.getTables(null, null, "md%", new String[] {"VIEW"}), "TABLE_NAME"))
+                    .containsExactly("md_view");
+            assertThat(rows(
+                            metaData.getColumns(null, null, "md_orders", null),
+                            "COLUMN_NAME",
+                            "DATA_TYPE",
+                            "TYPE_NAME",
+                            "COLUMN_SIZE",
+                            "DECIMAL_DIGITS",
+                            "NULLABLE",
+                            "ORDINAL_POSITION"))
+                    .containsExactly(
+                            List.of("id", String.valueOf(Types.BIGINT), "BIGINT", "19", "0", "0", "1"),
+                            Arrays.asList("name", String.valueOf(Types.VARCHAR), "VARCHAR", "20", null, "1", "2"),
+                            List.of("price", String.valueOf(Types.DECIMAL), "DECIMAL", "10", "2", "1", "3"));
+            assertThat(column(metaData.getColumns(null, null, "md_view", null), "COLUMN_NAME"))
+                    .containsExactly("id", "name");
+            assertThat(column(metaData.getTableTypes(), "TABLE_TYPE")).containsExactly("TABLE", "VIEW");
+            assertThat(rows(metaData.getTypeInfo(), "TYPE_NAME", "DATA_TYPE"))
+                    .contains(
+                            List.of("BIGINT", String.valueOf(Types.BIGINT)),
+                            List.of("VARCHAR", String.valueOf(Types.VARCHAR)),
+                            List.of("DECIMAL", String.valueOf(Types.DECIMAL)));
+            statement.execute("DROP TEMPORARY VIEW md_view");
+            assertThat(column(metaData.getTables(null, null, "md%", null), "TABLE_NAME"))
+                    .containsExactly("md_orders");
         }
     }
 

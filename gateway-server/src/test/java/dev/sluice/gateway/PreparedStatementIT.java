@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -26,7 +28,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** PreparedStatement with {@code ?} parameters through the Sluice driver and, for the same calls, Avatica's own. */
+/**
+ * PreparedStatement with {@code ?} parameters through the Sluice driver and, for the same calls, Avatica's stock driver
+ * over protobuf and JSON.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class PreparedStatementIT {
     /** Strings that would break a naively bound statement. */
@@ -55,30 +60,18 @@ final class PreparedStatementIT {
         gateway.close();
     }
 
-    @Test
-    void bindsEveryTypeAsATypedLiteral() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void bindsEveryTypeAsATypedLiteral(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway))) {
             checkTypes(connection);
         }
     }
 
-    @Test
-    void bindsEveryTypeThroughTheStockAvaticaDriver() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(avaticaUrl())) {
-            checkTypes(connection);
-        }
-    }
-
-    @Test
-    void reportsInferredParameterTypesAndResultColumnsAtPrepare() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
-            checkPreparedMetadata(connection);
-        }
-    }
-
-    @Test
-    void reportsPreparedMetadataThroughTheStockAvaticaDriver() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(avaticaUrl())) {
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void reportsInferredParameterTypesAndResultColumnsAtPrepare(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway))) {
             checkPreparedMetadata(connection);
         }
     }
@@ -107,9 +100,11 @@ final class PreparedStatementIT {
         }
     }
 
-    @Test
-    void insertsWithParametersSinglyAndInBatches() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+    /** Batches travel differently per encoding: as UpdateBatch messages in protobuf, as lists of values in JSON. */
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void insertsWithParametersSinglyAndInBatches(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway));
                 Statement statement = connection.createStatement()) {
             statement.execute("CREATE TEMPORARY TABLE sink (id INT, name STRING, price DECIMAL(10, 2))"
                     + " WITH ('connector'='blackhole')");
@@ -155,9 +150,10 @@ final class PreparedStatementIT {
         }
     }
 
-    @Test
-    void rejectsAStatementWithErrorsAtPrepareTime() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void rejectsAStatementWithErrorsAtPrepareTime(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway))) {
             assertThatThrownBy(() -> connection.prepareStatement("select * from no_such_table where a = ?"))
                     .isInstanceOfSatisfying(SQLException.class, e -> {
                         assertThat(e.getSQLState()).isEqualTo("42000");
@@ -168,6 +164,13 @@ final class PreparedStatementIT {
                     .isInstanceOfSatisfying(SQLException.class, e -> {
                         assertThat(e.getSQLState()).isEqualTo("42000");
                         assertThat((Throwable) e).hasStackTraceContaining("line 1, column 1");
+                    });
+            String deep = "select " + "(".repeat(5_000) + "?" + ")".repeat(5_000);
+            assertThatThrownBy(() -> connection.prepareStatement(deep))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("42000");
+                        assertThat((Throwable) e)
+                                .hasStackTraceContaining("Statement nested too deeply at line 1, column 258");
                     });
         }
     }
@@ -184,6 +187,8 @@ final class PreparedStatementIT {
             {"FLOAT", (Binder) s -> s.setFloat(1, 0.1f), 0.1f},
             {"BOOLEAN", (Binder) s -> s.setBoolean(1, true), true},
             {"STRING", (Binder) s -> s.setString(1, "it's a \\ \n 😀"), "it's a \\ \n 😀"},
+            {"VARCHAR(5)", (Binder) s -> s.setString(1, "abc"), "abc"},
+            {"CHAR(3)", (Binder) s -> s.setString(1, "abc"), "abc"},
             {"DATE", (Binder) s -> s.setDate(1, Date.valueOf(LocalDate.of(2024, 2, 29))), Date.valueOf("2024-02-29")},
             {"TIME", (Binder) s -> s.setTime(1, Time.valueOf(LocalTime.of(13, 14, 15))), Time.valueOf("13:14:15")},
             {"TIMESTAMP(3)", (Binder) s -> s.setTimestamp(1, Timestamp.valueOf(wallClock)), Timestamp.valueOf(wallClock)
@@ -239,10 +244,6 @@ final class PreparedStatementIT {
             List<List<Object>> rows = ReferenceWorkload.rows(statement.executeQuery());
             assertThat(rows).extracting(row -> row.get(0)).containsExactlyInAnyOrder(4, 5);
         }
-    }
-
-    private String avaticaUrl() {
-        return "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.address().getPort() + ";serialization=protobuf";
     }
 
     @FunctionalInterface

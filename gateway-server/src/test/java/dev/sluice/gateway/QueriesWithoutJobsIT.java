@@ -8,6 +8,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,9 +27,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * What the gateway answers without a job: constant queries, metadata, prepare, and errors. Jobs are counted on a
@@ -104,23 +109,72 @@ final class QueriesWithoutJobsIT {
         }
     }
 
-    @Test
-    void rejectsInvalidStatementsWithPositionAndWithoutAJob() throws Exception {
+    /**
+     * Bad statements of every kind, each with its SQLState and what the message must say: the line and column where
+     * Flink's parser or validator (or Sluice, for its own statements) knows them.
+     */
+    static Stream<Arguments> invalidStatements() {
+        String deep = "SELECT " + "(".repeat(20_000) + "1" + ")".repeat(20_000);
+        return Stream.of(
+                // syntax, found by Flink's parser
+                arguments("SELECT 1 +", "42000", "line 1, column 10"),
+                arguments("selec 1", "42000", "line 1, column 1"),
+                arguments("SELECT 'unterminated", "42000", "line 1, column 8"),
+                arguments("select `unterminated from t", "42000", "line 1, column 28"),
+                arguments("SELECT * FROM t /* unterminated", "42000", "line 1, column 32"),
+                arguments("EXPLAIN PLAN FOR SELEC 1", "42000", "line 1, column 18"),
+                arguments("CREATE TABLE u (a INT) WITH ('connector' = 'datagen'", "42000", "line 1, column 52"),
+                arguments("INSERT INTO t VALUES (1", "42000", "line 1, column 23"),
+                // validation, by Flink's validator
+                arguments("select * from nowhere", "42000", "line 1, column 15"),
+                arguments("-- a comment\nselect *\nfrom\n  nowhere", "42000", "line 4, column 3"),
+                arguments("select nope from (values (1)) as v(x)", "42000", "line 1, column 8"),
+                arguments("VALUES (1), ('a', 2)", "42000", "line 1, column 1"),
+                arguments("SELECT CAST('x' AS NOTATYPE)", "42000", "line 1, column 20"),
+                arguments("EXPLAIN SELECT * FROM nowhere", "42000", "line 1, column 23"),
+                arguments("INSERT INTO t SELECT * FROM nowhere", "42000", "line 1, column 29"),
+                arguments("CREATE VIEW v AS SELECT * FROM nowhere", "42000", "line 1, column 32"),
+                arguments(
+                        "CREATE TABLE u (a INT, PRIMARY KEY (b) NOT ENFORCED) WITH ('connector'='datagen')",
+                        "42000",
+                        "line 1, column 37"),
+                arguments(
+                        "CREATE TABLE u (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED, PRIMARY KEY (b) NOT ENFORCED)",
+                        "42000",
+                        "Duplicate primary key definition at line 1, column 81"),
+                // Flink names a missing catalog object instead of a position
+                arguments("INSERT INTO nowhere VALUES (1)", "42000", "Cannot find table"),
+                arguments("DESCRIBE nowhere", "42000", "'default_catalog.default_database.nowhere' doesn't exist"),
+                arguments("USE CATALOG nowhere", "42000", "A catalog with name [nowhere] does not exist"),
+                arguments("USE nowhere", "42000", "A database with name [nowhere] does not exist"),
+                // Sluice's own statements
+                arguments("SET 'k' = 'v' extra", "42000", "Invalid SET or RESET statement at line 1, column 15"),
+                arguments("-- note\nRESET 'a' 'b'", "42000", "Invalid SET or RESET statement at line 2, column 11"),
+                arguments(
+                        "SHOW PRIMARY KEYS FROM", "42000", "Invalid SHOW PRIMARY KEYS statement at line 1, column 23"),
+                // too deep for Flink's parser: refused before it runs, or caught when its stack overflows
+                arguments(deep, "42000", "Statement nested too deeply at line 1, column 258"),
+                arguments(
+                        "SELECT x" + " + x".repeat(20_000) + " FROM (VALUES (1)) AS v(x)",
+                        "42000",
+                        "nested too deeply"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("invalidStatements")
+    void rejectsInvalidStatementsWithStateAndPositionAndWithoutAJob(String invalid, String sqlState, String message)
+            throws Exception {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE t (a INT) WITH ('connector'='blackhole')");
             int jobsBefore = jobs();
-            for (String invalid : List.of(
-                    "SELECT 1 +",
-                    "select * from nowhere",
-                    "select nope from (values (1)) as v(x)",
-                    "VALUES (1), ('a', 2)")) {
-                assertThatThrownBy(() -> statement.executeQuery(invalid))
-                        .as(invalid)
-                        .isInstanceOfSatisfying(SQLException.class, e -> {
-                            assertThat(e.getSQLState()).startsWith("42");
-                            assertThat(e.getMessage()).containsPattern("line \\d+, column \\d+");
-                        });
-            }
+            assertThatThrownBy(() -> statement.execute(invalid)).isInstanceOfSatisfying(SQLException.class, e -> {
+                assertThat(e.getSQLState()).isEqualTo(sqlState);
+                assertThat(e.getMessage()).contains(message);
+            });
+            // the connection stays usable
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("SELECT 1")))
+                    .containsExactly(List.of(1));
             assertThat(jobs()).isEqualTo(jobsBefore);
         }
     }

@@ -3,6 +3,7 @@ package dev.sluice.jdbc;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.remote.Driver;
@@ -21,6 +22,10 @@ import java.util.Properties;
  * reads {@code cluster} (which session cluster the connection runs on). The transport properties ({@code ssl},
  * trust and client certificates, pool limits; see {@link SluiceDriverProperty}) configure the driver's pooled Netty
  * transport and are not sent.
+ *
+ * <p>{@code DatabaseMetaData} is Avatica's, answered by the gateway from the session's Flink catalogs; beyond what
+ * Avatica's protocol carries, {@code getPrimaryKeys} returns the keys declared in Flink DDL (the driver asks with
+ * Sluice's {@code SHOW PRIMARY KEYS} statement).
  */
 public final class SluiceDriver extends Driver {
     static {
@@ -30,6 +35,12 @@ public final class SluiceDriver extends Driver {
     /** Creates the driver; applications use {@link java.sql.DriverManager} instead. */
     public SluiceDriver() {
         super();
+    }
+
+    /** Avatica's factory, but connections answer {@code getPrimaryKeys} (see {@link SluiceDatabaseMetaData}). */
+    @Override
+    protected AvaticaFactory createFactory() {
+        return new SluiceJdbcFactory(super.createFactory());
     }
 
     @Override

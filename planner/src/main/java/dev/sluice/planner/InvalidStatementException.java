@@ -7,4 +7,12 @@ public final class InvalidStatementException extends RuntimeException {
     public InvalidStatementException(String message) {
         super(message);
     }
+
+    /**
+     * {@code "<problem> at line L, column C: <allowed>"}, the position being that of {@code offset} in {@code sql}, so
+     * that the message reads like Flink's own syntax errors.
+     */
+    static InvalidStatementException at(String sql, int offset, String problem, String allowed) {
+        return new InvalidStatementException(problem + " at " + SqlPosition.of(sql, offset) + ": " + allowed);
+    }
 }

@@ -47,19 +47,36 @@ public final class SqlLexer {
         return normal.toString();
     }
 
+    /**
+     * The index of the first character at or after {@code from} that starts a token: white space and comments are
+     * skipped, a {@code /*+} hint is not (it is a token). {@code sql.length()} if only white space and comments follow.
+     */
+    static int skipWhiteSpaceAndComments(String sql, int from) {
+        int i = from;
+        int length = sql.length();
+        while (i < length) {
+            if (Character.isWhitespace(sql.charAt(i))) {
+                i++;
+            } else if (sql.startsWith("--", i) || sql.startsWith("//", i)) {
+                while (i < length && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
+                    i++;
+                }
+            } else if (sql.startsWith("/*", i) && !sql.startsWith("/*+", i)) {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? length : end + 2;
+            } else {
+                return i;
+            }
+        }
+        return length;
+    }
+
     private void run() {
         int length = sql.length();
-        while (position < length) {
+        while ((position = skipWhiteSpaceAndComments(sql, position)) < length) {
             char c = sql.charAt(position);
-            if (Character.isWhitespace(c)) {
-                position++;
-            } else if (sql.startsWith("--", position) || sql.startsWith("//", position)) {
-                skipLineComment();
-            } else if (sql.startsWith("/*+", position)) {
+            if (sql.startsWith("/*+", position)) {
                 add(SqlToken.Kind.SYMBOL, position + 3);
-            } else if (sql.startsWith("/*", position)) {
-                int end = sql.indexOf("*/", position + 2);
-                position = end < 0 ? length : end + 2;
             } else if (c == '\'') {
                 add(SqlToken.Kind.STRING, quotedEnd('\''));
             } else if ((c == 'E' || c == 'e') && position + 1 < length && sql.charAt(position + 1) == '\'') {
@@ -88,14 +105,6 @@ public final class SqlLexer {
 
     private void add(SqlToken.Kind kind, int end) {
         tokens.add(new SqlToken(kind, position, end, sql.substring(position, end)));
-        position = end;
-    }
-
-    private void skipLineComment() {
-        int end = position;
-        while (end < sql.length() && sql.charAt(end) != '\n' && sql.charAt(end) != '\r') {
-            end++;
-        }
         position = end;
     }
 

@@ -1,17 +1,28 @@
 package dev.sluice.planner;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * Classifies a statement by its leading keyword, skipping white space, comments and opening parentheses.
+ * Classifies a statement by its leading keyword: the first token of {@link SqlLexer} that is not an opening
+ * parenthesis, so white space, comments, string literals and quoted identifiers follow Flink's lexical rules.
  *
- * <p>This runs before any parser: it must never reject a statement, because Flink-specific syntax is judged by
- * Flink's own parser later. A statement it does not recognise is {@link StatementKind#OTHER}.
+ * <p>This runs before any parser and never rejects a statement for its syntax, because Flink-specific syntax (a
+ * {@code WITH (...)} clause in DDL, hints, window functions) is judged by Flink's own parser later. A statement it
+ * does not recognise is {@link StatementKind#OTHER}. The one thing it refuses is nesting deeper than
+ * {@link #MAX_NESTING_DEPTH}, which Flink's parser cannot take.
  */
 public final class StatementClassifier {
+    /**
+     * How deeply parentheses and brackets may nest in a statement. Flink's parser needs stack for every level and
+     * overflows a default 1 MiB thread stack at a few hundred levels (about 400 for nested function calls); this
+     * limit leaves room for the validator and planner, which recurse over the same tree.
+     */
+    public static final int MAX_NESTING_DEPTH = 250;
+
     private static final Map<String, StatementKind> LEADING_KEYWORDS = Map.ofEntries(
             Map.entry("SELECT", StatementKind.QUERY),
             Map.entry("WITH", StatementKind.QUERY),
@@ -22,7 +33,9 @@ public final class StatementClassifier {
             Map.entry("DELETE", StatementKind.DML),
             Map.entry("EXECUTE", StatementKind.DML),
             Map.entry("BEGIN", StatementKind.DML),
+            Map.entry("END", StatementKind.DML),
             Map.entry("CREATE", StatementKind.DDL),
+            Map.entry("REPLACE", StatementKind.DDL),
             Map.entry("DROP", StatementKind.DDL),
             Map.entry("ALTER", StatementKind.DDL),
             Map.entry("ANALYZE", StatementKind.DDL),
@@ -39,42 +52,25 @@ public final class StatementClassifier {
 
     private StatementClassifier() {}
 
-    /** Returns the kind of {@code sql}; {@link StatementKind#OTHER} when the leading keyword is unknown or absent. */
+    /**
+     * Returns the kind of {@code sql}; {@link StatementKind#OTHER} when the leading keyword is unknown or absent.
+     *
+     * @throws InvalidStatementException if parentheses and brackets nest deeper than {@link #MAX_NESTING_DEPTH}; the
+     *     message gives the line and column where the limit is crossed
+     */
     public static StatementKind classify(String sql) {
         requireNonNull(sql, "sql is null");
-        String keyword = leadingKeyword(sql);
-        return LEADING_KEYWORDS.getOrDefault(keyword.toUpperCase(Locale.ROOT), StatementKind.OTHER);
-    }
-
-    /** Returns the first word of {@code sql} after white space, comments and opening parentheses; empty if none. */
-    static String leadingKeyword(String sql) {
-        int i = skipInsignificant(sql, 0);
-        int start = i;
-        while (i < sql.length() && Character.isLetter(sql.charAt(i))) {
-            i++;
-        }
-        return sql.substring(start, i);
-    }
-
-    /** Returns the index of the first character at or after {@code from} that is not white space, a comment or '('. */
-    static int skipInsignificant(String sql, int from) {
-        int i = from;
-        while (i < sql.length()) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c) || c == '(') {
-                i++;
-            } else if (sql.startsWith("--", i) || sql.startsWith("//", i)) {
-                // a line comment, in either of the forms Flink's parser (and SqlLexer) accepts, to \n or \r
-                while (i < sql.length() && sql.charAt(i) != '\n' && sql.charAt(i) != '\r') {
-                    i++;
-                }
-            } else if (sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? sql.length() : end + 2;
-            } else {
-                return i;
+        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        NestingDepth.check(sql, tokens, MAX_NESTING_DEPTH);
+        for (SqlToken token : tokens) {
+            if (token.kind() == SqlToken.Kind.SYMBOL && token.text().equals("(")) {
+                continue;
             }
+            if (token.kind() != SqlToken.Kind.WORD) {
+                return StatementKind.OTHER;
+            }
+            return LEADING_KEYWORDS.getOrDefault(token.text().toUpperCase(Locale.ROOT), StatementKind.OTHER);
         }
-        return i;
+        return StatementKind.OTHER;
     }
 }

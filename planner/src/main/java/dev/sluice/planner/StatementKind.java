@@ -4,9 +4,15 @@ package dev.sluice.planner;
 public enum StatementKind {
     /** {@code SELECT}, {@code WITH}, {@code VALUES}, {@code TABLE}: rows come back from a job. */
     QUERY(true),
-    /** {@code INSERT}, {@code UPDATE}, {@code DELETE}, {@code EXECUTE}: a job whose result is a count. */
+    /**
+     * {@code INSERT}, {@code UPDATE}, {@code DELETE}, {@code EXECUTE} (statement sets and plans), and the
+     * {@code BEGIN STATEMENT SET} and {@code END} of Flink's SQL client: a job whose result is a count.
+     */
     DML(false),
-    /** {@code CREATE}, {@code DROP}, {@code ALTER}, {@code ANALYZE}, {@code TRUNCATE}, module loading: catalog changes. */
+    /**
+     * {@code CREATE} (with {@code AS SELECT} too), {@code REPLACE TABLE ... AS}, {@code DROP}, {@code ALTER},
+     * {@code ANALYZE}, {@code TRUNCATE}, module loading: catalog changes.
+     */
     DDL(false),
     /** {@code SET} with a key and a value changes a session option; without one it lists them. */
     SET(false),

@@ -3,7 +3,8 @@
  *
  * <p>{@link dev.sluice.planner.StatementClassifier} decides what a statement is (query, DML, DDL, {@code SET}, ...)
  * so that the gateway answers it the right way; {@link dev.sluice.planner.SessionOptionStatement} parses the session
- * statements that Flink's {@code TableEnvironment} does not execute itself. {@link dev.sluice.planner.SqlLexer} knows
+ * statements that Flink's {@code TableEnvironment} does not execute itself, and
+ * {@link dev.sluice.planner.PrimaryKeysStatement} Sluice's own {@code SHOW PRIMARY KEYS}. {@link dev.sluice.planner.SqlLexer} knows
  * Flink SQL's lexical rules, which {@link dev.sluice.planner.ParameterizedSql} uses to find {@code ?} markers and
  * replace them with literals from {@link dev.sluice.planner.SqlLiterals}; {@link dev.sluice.planner.MetadataPattern}
  * matches {@code DatabaseMetaData} search patterns.

@@ -2,14 +2,18 @@ package dev.sluice.planner;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 final class ParameterizedSqlTest {
     /** Characters that could break out of a literal or hide a marker if binding were naive. */
@@ -22,6 +26,62 @@ final class ParameterizedSqlTest {
             "INSERT INTO t VALUES (?, ?, ?)",
             "select -? , ?||? from t",
             "select * from t where q = E'what\\'s up?' and id = ?");
+
+    /**
+     * Markers in every kind of statement, next to question marks that are not markers (in strings, quoted identifiers,
+     * comments, hints and Flink's WITH options), with the text binding makes of them.
+     */
+    static Stream<Arguments> markersInEveryKindOfStatement() {
+        return Stream.of(
+                arguments("SELECT * FROM t WHERE a = ? -- ?", List.of("1"), "SELECT * FROM t WHERE a =  1  -- ?"),
+                arguments(
+                        "select a from t where b like ? // ?\r and c = ?",
+                        List.of("'x'", "2"),
+                        "select a from t where b like  'x'  // ?\r and c =  2 "),
+                arguments(
+                        "SELECT `?`, \"?\" FROM t WHERE c = E'it\\'s ?' AND d = ?",
+                        List.of("3"),
+                        "SELECT `?`, \"?\" FROM t WHERE c = E'it\\'s ?' AND d =  3 "),
+                arguments(
+                        "SELECT /*+ OPTIONS('k'='?') */ a FROM t /* ? */ WHERE b = ?",
+                        List.of("4"),
+                        "SELECT /*+ OPTIONS('k'='?') */ a FROM t /* ? */ WHERE b =  4 "),
+                arguments(
+                        "WITH c AS (SELECT ? AS x) SELECT x FROM c",
+                        List.of("5"),
+                        "WITH c AS (SELECT  5  AS x) SELECT x FROM c"),
+                arguments("(SELECT ?) UNION (SELECT ?)", List.of("6", "7"), "(SELECT  6 ) UNION (SELECT  7 )"),
+                arguments(
+                        "INSERT INTO t VALUES (?, '?', ?)", List.of("8", "9"), "INSERT INTO t VALUES ( 8 , '?',  9 )"),
+                arguments(
+                        "EXECUTE STATEMENT SET BEGIN INSERT INTO t VALUES (?); INSERT INTO u VALUES (?); END",
+                        List.of("1", "2"),
+                        "EXECUTE STATEMENT SET BEGIN INSERT INTO t VALUES ( 1 ); INSERT INTO u VALUES ( 2 ); END"),
+                arguments(
+                        "EXPLAIN PLAN FOR SELECT * FROM t WHERE a = ?",
+                        List.of("3"),
+                        "EXPLAIN PLAN FOR SELECT * FROM t WHERE a =  3 "),
+                arguments(
+                        "SHOW PRIMARY KEYS FROM ? IN DATABASE ?",
+                        List.of("'t'", "'d'"),
+                        "SHOW PRIMARY KEYS FROM  't'  IN DATABASE  'd' "),
+                arguments(
+                        "CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'fields.a.kind' = '?')",
+                        List.of(),
+                        "CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'fields.a.kind' = '?')"),
+                arguments("SET 'pipeline.name' = 'why?'", List.of(), "SET 'pipeline.name' = 'why?'"),
+                arguments("DESCRIBE `t?` -- ?", List.of(), "DESCRIBE `t?` -- ?"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("markersInEveryKindOfStatement")
+    void bindsOnlyRealMarkersAndKeepsTheStatementsKind(String template, List<String> literals, String bound) {
+        ParameterizedSql sql = ParameterizedSql.parse(template);
+
+        assertThat(sql.parameterCount()).isEqualTo(literals.size());
+        assertThat(sql.bind(literals)).isEqualTo(bound);
+        assertThat(StatementClassifier.classify(bound)).isEqualTo(StatementClassifier.classify(template));
+    }
 
     @Test
     void findsOnlyRealMarkers() {

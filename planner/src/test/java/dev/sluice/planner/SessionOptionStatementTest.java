@@ -17,8 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 final class SessionOptionStatementTest {
-    private static final String INVALID_MESSAGE =
-            "Invalid SET or RESET statement; expected SET, SET 'key' = 'value', RESET or RESET 'key'";
+    private static final String ALLOWED = ": expected SET, SET 'key' = 'value', RESET or RESET 'key'";
 
     static Stream<Arguments> validStatements() {
         return Stream.of(
@@ -48,7 +47,20 @@ final class SessionOptionStatementTest {
                 arguments("RESET 'k'", new ResetOption("k")),
                 arguments("RESET k;", new ResetOption("k")),
                 arguments("reset 'parallelism.default'", new ResetOption("parallelism.default")),
-                arguments("RESET 'it''s'", new ResetOption("it's")));
+                arguments("RESET 'it''s'", new ResetOption("it's")),
+                // comments wherever white space may stand, in every form the lexer knows
+                arguments("-- per session\nSET 'k' = 'v'", new SetOption("k", "v")),
+                arguments("/* a */ SET /* b */ 'k' /* c */ = /* d */ 'v' /* e */ ; -- f", new SetOption("k", "v")),
+                arguments("// why\r\nRESET 'k' // because", new ResetOption("k")),
+                arguments("SET -- nothing more\n", new ListOptions()),
+                arguments("SET 'k' = 'v'--c", new SetOption("k", "v")),
+                arguments("SET 'k'='-- not a comment'", new SetOption("k", "-- not a comment")),
+                // an unquoted value runs to white space: a path is not cut at what looks like a comment
+                arguments(
+                        "SET state.checkpoints.dir = file:///tmp/cp",
+                        new SetOption("state.checkpoints.dir", "file:///tmp/cp")),
+                arguments("SET k = a--b /* c */", new SetOption("k", "a--b")),
+                arguments("SET'k'='v'", new SetOption("k", "v")));
     }
 
     @ParameterizedTest
@@ -57,32 +69,36 @@ final class SessionOptionStatementTest {
         assertThat(SessionOptionStatement.parse(sql)).isEqualTo(expected);
     }
 
-    static Stream<String> invalidStatements() {
+    /** Each invalid statement with the position of the first character that does not fit. */
+    static Stream<Arguments> invalidStatements() {
         return Stream.of(
-                "",
-                "SETX",
-                "SET 'k'",
-                "SET k",
-                "SET k =",
-                "SET = v",
-                "SET 'k' = 'v' extra",
-                "SET 'k' = 'v';;",
-                "SET 'unterminated = 'v'",
-                "SET 'k' = 'v''",
-                "SET 'k' = v'x",
-                "SET a b = c",
-                "RESET 'a' 'b'",
-                "RESET k = v",
-                "RESETX",
-                "SELECT 1");
+                arguments("", "line 1, column 1"),
+                arguments("SETX", "line 1, column 1"),
+                arguments("(SET 'k' = 'v')", "line 1, column 1"),
+                arguments("SET 'k'", "line 1, column 8"),
+                arguments("SET k", "line 1, column 6"),
+                arguments("SET k =", "line 1, column 8"),
+                arguments("SET = v", "line 1, column 5"),
+                arguments("SET 'k' = 'v' extra", "line 1, column 15"),
+                arguments("SET 'k' = 'v';;", "line 1, column 15"),
+                arguments("SET 'k' = 'v'; SET 'l' = 'w'", "line 1, column 16"),
+                arguments("SET 'unterminated = 'v'", "line 1, column 22"),
+                arguments("SET 'k' = 'v''", "line 1, column 11"),
+                arguments("SET 'k' = v'x", "line 1, column 12"),
+                arguments("SET a b = c", "line 1, column 7"),
+                arguments("-- first line\nSET 'k' =\n  = 'v'", "line 3, column 3"),
+                arguments("RESET 'a' 'b'", "line 1, column 11"),
+                arguments("RESET k = v", "line 1, column 9"),
+                arguments("RESETX", "line 1, column 1"),
+                arguments("SELECT 1", "line 1, column 1"));
     }
 
     @ParameterizedTest
     @MethodSource("invalidStatements")
-    void rejectsInvalidStatement(String sql) {
+    void rejectsInvalidStatementAtTheFirstCharacterThatDoesNotFit(String sql, String position) {
         assertThatThrownBy(() -> SessionOptionStatement.parse(sql))
                 .isInstanceOf(InvalidStatementException.class)
-                .hasMessage(INVALID_MESSAGE);
+                .hasMessage("Invalid SET or RESET statement at " + position + ALLOWED);
     }
 
     @ParameterizedTest
@@ -95,6 +111,8 @@ final class SessionOptionStatementTest {
         assertThat(SessionOptionStatement.parse("SET sluice.pad = " + value + ";"))
                 .isEqualTo(new SetOption("sluice.pad", value));
         assertThat(SessionOptionStatement.parse("RESET '" + value + "'")).isEqualTo(new ResetOption(value));
+        assertThat(SessionOptionStatement.parse("SET" + " ".repeat(length) + "k =" + "\n".repeat(length) + "v"))
+                .isEqualTo(new SetOption("k", "v"));
     }
 
     @Test
@@ -108,7 +126,7 @@ final class SessionOptionStatementTest {
     void rejectsALongUnterminatedValue() {
         assertThatThrownBy(() -> SessionOptionStatement.parse("SET 'k' = '" + "x''".repeat(100_000)))
                 .isInstanceOf(InvalidStatementException.class)
-                .hasMessage(INVALID_MESSAGE);
+                .hasMessage("Invalid SET or RESET statement at line 1, column 11" + ALLOWED);
     }
 
     @Test

@@ -53,4 +53,22 @@ final class SqlLexerTest {
     void normalizesWhiteSpaceAndComments(String sql, String normal) {
         assertThat(SqlLexer.normalize(sql)).isEqualTo(normal);
     }
+
+    static Stream<Arguments> skips() {
+        return Stream.of(
+                arguments("  x", 2),
+                arguments("-- c\nx", 5),
+                arguments("// c\r\n x", 7),
+                arguments("/* a */ /* b */x", 15),
+                arguments("/*+ hint */", 0),
+                arguments("/* unterminated", 15),
+                arguments("-- no line end", 14),
+                arguments("", 0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("skips")
+    void skipsWhiteSpaceAndCommentsButNotHints(String sql, int firstTokenStart) {
+        assertThat(SqlLexer.skipWhiteSpaceAndComments(sql, 0)).isEqualTo(firstTokenStart);
+    }
 }

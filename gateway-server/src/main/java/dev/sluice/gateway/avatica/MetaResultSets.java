@@ -21,8 +21,19 @@ import java.util.List;
 final class MetaResultSets {
     private MetaResultSets() {}
 
-    /** A complete result of rows of {@code rowClass}, in one frame. */
+    /** A complete result of rows of {@code rowClass}, in one frame, on a statement made for it. */
     static Meta.MetaResultSet of(String connectionId, int statementId, Class<?> rowClass, List<?> rows) {
+        return of(connectionId, statementId, true, rowClass, rows);
+    }
+
+    /**
+     * A complete result of rows of {@code rowClass}, in one frame.
+     *
+     * @param ownStatement whether the statement was made for this result (a metadata call), so that the client closes
+     *     it with the result, rather than one the client executed
+     */
+    static Meta.MetaResultSet of(
+            String connectionId, int statementId, boolean ownStatement, Class<?> rowClass, List<?> rows) {
         List<Field> fields = publicInstanceFields(rowClass);
         List<ColumnMetaData> columns = new ArrayList<>(fields.size());
         for (Field field : fields) {
@@ -52,7 +63,7 @@ final class MetaResultSets {
                 Meta.CursorFactory.LIST,
                 Meta.StatementType.SELECT);
         return Meta.MetaResultSet.create(
-                connectionId, statementId, true, signature, new Meta.Frame(0, true, frameRows));
+                connectionId, statementId, ownStatement, signature, new Meta.Frame(0, true, frameRows));
     }
 
     private static List<Field> publicInstanceFields(Class<?> rowClass) {

@@ -17,11 +17,16 @@ import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.table.api.SqlParserException;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -34,6 +39,26 @@ import static java.util.Objects.requireNonNull;
  */
 public final class SluiceErrors {
     private static final Logger LOG = LoggerFactory.getLogger(SluiceErrors.class);
+
+    /**
+     * Validation errors that Flink's planner throws without wrapping them in a {@link ValidationException} (a
+     * {@code CREATE VIEW} over a missing table, a second primary key). They live in the planner's own class loader, so
+     * they are known by name.
+     */
+    private static final Set<String> PLANNER_VALIDATION_ERRORS = Set.of(
+            "org.apache.calcite.runtime.CalciteContextException",
+            "org.apache.calcite.sql.validate.SqlValidatorException",
+            "org.apache.flink.sql.parser.error.SqlValidateException");
+
+    /** Where Flink 2.3 dereferences the null message of a parse error that a {@link StackOverflowError} caused. */
+    private static final String FLINK_PARSER = "org.apache.flink.table.planner.parse.CalciteParser";
+
+    /** The packages of Flink's parser, validator and planner (Calcite included). */
+    private static final List<String> PLANNER_PACKAGES =
+            List.of("org.apache.calcite.", "org.apache.flink.sql.parser.", "org.apache.flink.table.planner.");
+
+    static final String NESTED_TOO_DEEPLY = "Statement nested too deeply for Flink's parser or planner (its stack"
+            + " overflowed): nest less deeply, or split long chains of operators";
 
     private SluiceErrors() {}
 
@@ -57,10 +82,16 @@ public final class SluiceErrors {
     }
 
     static SluiceErrorCode classify(Throwable failure) {
-        if (has(failure, InvalidStatementException.class) || has(failure, SqlParserException.class)) {
+        if (has(failure, InvalidStatementException.class)
+                || has(failure, SqlParserException.class)
+                || overflowedTheStack(failure)) {
             return SluiceErrorCode.SYNTAX_ERROR;
         }
-        if (has(failure, ValidationException.class)) {
+        if (has(failure, ValidationException.class)
+                || ExceptionChain.of(failure).stream()
+                        .anyMatch(cause -> PLANNER_VALIDATION_ERRORS.contains(
+                                cause.getClass().getName()))
+                || namesAMissingCatalogObject(failure)) {
             return SluiceErrorCode.VALIDATION_ERROR;
         }
         if (failure instanceof InvalidOptionValueException || failure instanceof InvalidParameterException) {
@@ -102,7 +133,42 @@ public final class SluiceErrors {
         return SluiceErrorCode.GENERIC_INTERNAL_ERROR;
     }
 
+    /**
+     * Whether planning {@code failure}'s statement overflowed the stack: Flink's parser and planner recurse over the
+     * statement's tree, and a deep one (beyond the classifier's nesting limit, or a chain of thousands of operators)
+     * overflows. Flink's parser loses the {@link StackOverflowError} and throws a {@link NullPointerException} instead.
+     * An overflow anywhere else is a bug, not the statement's fault.
+     */
+    static boolean overflowedTheStack(Throwable failure) {
+        for (Throwable cause : ExceptionChain.of(failure)) {
+            StackTraceElement[] stack = cause.getStackTrace();
+            if (cause instanceof StackOverflowError
+                    && Arrays.stream(stack)
+                            .anyMatch(frame -> PLANNER_PACKAGES.stream().anyMatch(frame.getClassName()::startsWith))) {
+                return true;
+            }
+            if (cause instanceof NullPointerException
+                    && stack.length > 0
+                    && stack[0].getClassName().equals(FLINK_PARSER)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Flink's catalog manager reports a {@code USE} of a missing catalog or database as a {@link CatalogException},
+     * the type it also uses for a catalog that fails; the missing object is the user's error.
+     */
+    private static boolean namesAMissingCatalogObject(Throwable failure) {
+        return failure instanceof CatalogException
+                && String.valueOf(failure.getMessage()).contains("does not exist");
+    }
+
     private static String message(SluiceErrorCode code, Throwable failure) {
+        if (overflowedTheStack(failure)) {
+            return NESTED_TOO_DEEPLY;
+        }
         return switch (code) {
             case SYNTAX_ERROR, VALIDATION_ERROR -> userMessage(failure);
             case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
@@ -136,7 +202,9 @@ public final class SluiceErrors {
     private static String parserPosition(Throwable failure) {
         for (Throwable cause : ExceptionChain.of(failure)) {
             try {
-                Object position = cause.getClass().getMethod("getPos").invoke(cause);
+                // Calcite's parse errors have getPos, Flink's SqlValidateException getErrorPosition
+                Method accessor = findMethod(cause.getClass(), "getPos", "getErrorPosition");
+                Object position = accessor == null ? null : accessor.invoke(cause);
                 if (position != null) {
                     Object line = position.getClass().getMethod("getLineNum").invoke(position);
                     Object column =
@@ -148,6 +216,17 @@ public final class SluiceErrors {
             }
         }
         return "";
+    }
+
+    private static @Nullable Method findMethod(Class<?> type, String... names) {
+        for (String name : names) {
+            try {
+                return type.getMethod(name);
+            } catch (NoSuchMethodException e) {
+                // try the next name
+            }
+        }
+        return null;
     }
 
     private static String causalMessages(Throwable failure) {

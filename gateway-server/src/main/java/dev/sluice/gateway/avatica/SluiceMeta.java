@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static java.util.Objects.requireNonNull;
@@ -43,6 +44,7 @@ public final class SluiceMeta implements ProtobufMeta {
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
     private final Map<StatementKey, StatementAnalysis> prepared = new ConcurrentHashMap<>();
     private final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
+    private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
     public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
         this.sessions = requireNonNull(sessions, "sessions is null");
@@ -127,10 +129,7 @@ public final class SluiceMeta implements ProtobufMeta {
     @Override
     public ExecuteResult prepareAndExecute(
             StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback) {
-        GatewaySession session = session(h.connectionId);
-        GatewayStatement statement = session.requireStatement(h.id);
-        StatementOutcome outcome = session.execute(statement, sql, maxRowCount);
-        return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
+        return run(h, sql, maxRowCount, maxRowsInFirstFrame);
     }
 
     @Override
@@ -141,10 +140,18 @@ public final class SluiceMeta implements ProtobufMeta {
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-        String sql = boundSql(h, parameterValues);
+        return run(h, boundSql(h, parameterValues), -1, maxRowsInFirstFrame);
+    }
+
+    /** Runs a statement: Sluice's own {@code SHOW PRIMARY KEYS} here, everything else in the session. */
+    private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
-        StatementOutcome outcome = session.execute(statement, sql, -1);
+        Optional<MetaResultSet> primaryKeys = showPrimaryKeys.execute(h, session, statement, sql);
+        if (primaryKeys.isPresent()) {
+            return new ExecuteResult(List.of(primaryKeys.get()));
+        }
+        StatementOutcome outcome = session.execute(statement, sql, maxRowCount);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
 
@@ -371,6 +378,11 @@ public final class SluiceMeta implements ProtobufMeta {
         return emptyMetadata(ch, MetaImpl.MetaVersionColumn.class);
     }
 
+    /**
+     * Part of {@link Meta}, but no client reaches it over the wire: Avatica's protocol has no request for primary keys.
+     * Sluice's driver sends {@code SHOW PRIMARY KEYS} instead, answered from the same metadata by
+     * {@link ShowPrimaryKeysExecutor}.
+     */
     @Override
     public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
         if (table == null) {

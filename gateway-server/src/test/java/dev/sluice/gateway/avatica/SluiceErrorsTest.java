@@ -12,6 +12,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.table.api.SqlParserException;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
@@ -63,6 +64,67 @@ final class SluiceErrorsTest {
 
         assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
         assertThat(error.getErrorMessage()).isEqualTo("SQL parse failed.: Encountered \"FORM\" at line 1, column 10");
+    }
+
+    @Test
+    void aStackOverflowWhilePlanningIsASyntaxErrorThatSaysSo() {
+        StackOverflowError overflow = new StackOverflowError();
+        overflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.AbstractList$Itr", "next", null, 371),
+            new StackTraceElement("org.apache.calcite.sql.util.SqlShuttle", "visit", null, 67)
+        });
+
+        AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException("planning failed", overflow));
+
+        assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo(SluiceErrors.NESTED_TOO_DEEPLY);
+    }
+
+    @Test
+    void aStackOverflowOutsideFlinksPlannerStaysAnInternalError() {
+        StackOverflowError overflow = new StackOverflowError();
+        overflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("dev.sluice.gateway.session.GatewaySession", "execute", null, 1)
+        });
+
+        assertError(SluiceErrors.translate(overflow), SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
+    }
+
+    @Test
+    void theNullPointerExceptionOfFlinksParserAfterAStackOverflowIsASyntaxError() {
+        NullPointerException lost = new NullPointerException("Cannot invoke \"String.contains(...)\"");
+        lost.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.apache.flink.table.planner.parse.CalciteParser", "parseSqlList", null, 78)
+        });
+
+        AvaticaRuntimeException error = SluiceErrors.translate(lost);
+
+        assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo(SluiceErrors.NESTED_TOO_DEEPLY);
+    }
+
+    @Test
+    void anyOtherNullPointerExceptionStaysAnInternalError() {
+        AvaticaRuntimeException error = SluiceErrors.translate(new NullPointerException("a bug"));
+
+        assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
+    }
+
+    @Test
+    void aMissingCatalogOrDatabaseIsAValidationError() {
+        AvaticaRuntimeException error =
+                SluiceErrors.translate(new CatalogException("A catalog with name [nowhere] does not exist."));
+
+        assertError(error, SluiceErrorCode.VALIDATION_ERROR, "42000");
+        assertThat(error.getErrorMessage()).isEqualTo("A catalog with name [nowhere] does not exist.");
+    }
+
+    @Test
+    void aFailingCatalogIsNotTheUsersError() {
+        AvaticaRuntimeException error =
+                SluiceErrors.translate(new CatalogException("Failed to connect to the metastore"));
+
+        assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
     }
 
     @Test

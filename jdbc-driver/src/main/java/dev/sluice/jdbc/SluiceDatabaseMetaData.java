@@ -1,0 +1,49 @@
+package dev.sluice.jdbc;
+
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
+import org.jspecify.annotations.Nullable;
+
+import java.sql.ResultSet;
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Avatica's {@code DatabaseMetaData}, with primary keys asked of the gateway.
+ *
+ * <p>Avatica's protocol has no request for {@link #getPrimaryKeys}: its remote client answers an empty result without
+ * asking. This driver runs Sluice's {@code SHOW PRIMARY KEYS} statement instead, which the gateway answers from the
+ * session's Flink catalogs with the columns JDBC specifies.
+ */
+final class SluiceDatabaseMetaData extends AvaticaDatabaseMetaData {
+    SluiceDatabaseMetaData(AvaticaConnection connection) {
+        super(connection);
+    }
+
+    /**
+     * The primary key columns of a table, as declared in Flink DDL ({@code PRIMARY KEY (a, b) NOT ENFORCED}), ordered
+     * by column name; {@code KEY_SEQ} is the column's place in the key, {@code PK_NAME} the constraint's name.
+     *
+     * @param catalog a catalog name; "" matches none (every Flink table has a catalog), null any
+     * @param schema a database name; "" matches none, null any
+     * @param table a table or view name, matched exactly
+     * @throws SQLDataException with SQLState 22023 if {@code table} is null
+     */
+    @Override
+    public ResultSet getPrimaryKeys(@Nullable String catalog, @Nullable String schema, String table)
+            throws SQLException {
+        if (table == null) {
+            throw new SQLDataException("getPrimaryKeys needs a table name, was null", "22023");
+        }
+        Statement statement = getConnection().createStatement();
+        try {
+            ResultSet keys = statement.executeQuery(ShowPrimaryKeysSql.of(catalog, schema, table));
+            statement.closeOnCompletion();
+            return keys;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.sluice.jdbc;
+
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.TimeZone;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Avatica's JDBC 4.1 factory with {@link SluiceDatabaseMetaData} in place of Avatica's own. Avatica's factory class is
+ * not public, so this one delegates to it instead of extending it.
+ */
+final class SluiceJdbcFactory implements AvaticaFactory {
+    private final AvaticaFactory avatica;
+
+    SluiceJdbcFactory(AvaticaFactory avatica) {
+        this.avatica = requireNonNull(avatica, "avatica is null");
+    }
+
+    @Override
+    public int getJdbcMajorVersion() {
+        return avatica.getJdbcMajorVersion();
+    }
+
+    @Override
+    public int getJdbcMinorVersion() {
+        return avatica.getJdbcMinorVersion();
+    }
+
+    @Override
+    public AvaticaConnection newConnection(
+            UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) throws SQLException {
+        return avatica.newConnection(driver, factory, url, info);
+    }
+
+    @Override
+    public AvaticaStatement newStatement(
+            AvaticaConnection connection,
+            Meta.StatementHandle handle,
+            int resultSetType,
+            int resultSetConcurrency,
+            int resultSetHoldability)
+            throws SQLException {
+        return avatica.newStatement(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaPreparedStatement newPreparedStatement(
+            AvaticaConnection connection,
+            Meta.StatementHandle handle,
+            Meta.Signature signature,
+            int resultSetType,
+            int resultSetConcurrency,
+            int resultSetHoldability)
+            throws SQLException {
+        return avatica.newPreparedStatement(
+                connection, handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaResultSet newResultSet(
+            AvaticaStatement statement,
+            QueryState state,
+            Meta.Signature signature,
+            TimeZone timeZone,
+            Meta.Frame firstFrame)
+            throws SQLException {
+        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+    }
+
+    @Override
+    public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+        return new SluiceDatabaseMetaData(connection);
+    }
+
+    @Override
+    public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
+            throws SQLException {
+        return avatica.newResultSetMetaData(statement, signature);
+    }
+}
