@@ -7,6 +7,7 @@ import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.plan.JobPlanCache;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.tls.ServerTls;
@@ -104,7 +105,18 @@ public final class SluiceGateway implements AutoCloseable {
             ConnectionStats connectionStats = new ConnectionStats();
             GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
             sessions = new SessionRegistry(
-                    clusters, clusterClients, flinkOptions, config.session(), System::nanoTime, metrics);
+                    clusters,
+                    clusterClients,
+                    flinkOptions,
+                    config.session(),
+                    System::nanoTime,
+                    metrics,
+                    new JobPlanCache(config.planCache()));
+            LOG.info(
+                    "Plan cache is {}",
+                    config.planCache().enabled()
+                            ? "on (at most " + config.planCache().maxSize() + " job plans)"
+                            : "off");
             housekeeping =
                     Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
             long period = Math.max(

@@ -195,9 +195,11 @@ final class QueriesWithoutJobsIT {
                         HttpResponse.BodyHandlers.ofString())
                 .body();
         assertThat(metrics)
-                .containsPattern("sluice_plan_cache_total\\{cluster=\"counted\",result=\"hit\"} [1-9]")
-                .containsPattern("sluice_plan_cache_total\\{cluster=\"counted\",result=\"miss\"} [1-9]")
-                .contains("sluice_planning_seconds_count{cache=\"hit\"}");
+                .containsPattern(
+                        "sluice_plan_cache_total\\{cluster=\"counted\",plan=\"constant\",result=\"hit\"} [1-9]")
+                .containsPattern(
+                        "sluice_plan_cache_total\\{cluster=\"counted\",plan=\"constant\",result=\"miss\"} [1-9]")
+                .contains("sluice_planning_seconds_count{cache=\"hit\",plan=\"constant\"}");
     }
 
     private int jobs() throws Exception {

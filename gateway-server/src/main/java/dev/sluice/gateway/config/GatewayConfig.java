@@ -23,6 +23,7 @@ public record GatewayConfig(
         ServerConfig server,
         TlsConfig tls,
         SessionConfig session,
+        PlanCacheConfig planCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
         List<ClusterDefinition> clusters) {
@@ -31,6 +32,7 @@ public record GatewayConfig(
         requireNonNull(server, "server is null");
         requireNonNull(tls, "tls is null");
         requireNonNull(session, "session is null");
+        requireNonNull(planCache, "planCache is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
         clusters = List.copyOf(clusters);
@@ -65,13 +67,14 @@ public record GatewayConfig(
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
+        PlanCacheConfig planCache = collect(problems, () -> PlanCacheConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, tls, session, embedded, sessionCache, clusters);
+        return new GatewayConfig(configuration, server, tls, session, planCache, embedded, sessionCache, clusters);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

@@ -44,6 +44,8 @@ public final class SluiceOptionCatalog {
             SessionOptions.IDLE_TIMEOUT,
             SessionOptions.MAX_MATERIALIZED_ROWS,
             SessionOptions.QUERY_TIMEOUT,
+            PlanCacheOptions.ENABLED,
+            PlanCacheOptions.MAX_SIZE,
             EmbeddedClusterOptions.TASK_MANAGERS,
             EmbeddedClusterOptions.TASK_SLOTS,
             ClusterOptions.CLUSTERS,

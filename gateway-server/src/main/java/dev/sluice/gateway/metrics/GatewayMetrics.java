@@ -1,6 +1,8 @@
 package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.plan.PlanCacheResult;
+import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
@@ -99,23 +101,25 @@ public final class GatewayMetrics implements QueryObserver {
                 .register(registry);
         this.planCache = Counter.builder()
                 .name("sluice_plan_cache_total")
-                .help("Lookups of the gateway's plan cache (queries answered without a job), by cluster and result")
-                .labelNames("cluster", "result")
+                .help("Queries planned, by cluster, plan (constant: answered without a job; job) and plan cache"
+                        + " result (hit: reused; miss: planned and cached; skip: planned, not cacheable or cache off)")
+                .labelNames("cluster", "plan", "result")
                 .register(registry);
         this.planning = Histogram.builder()
                 .name("sluice_planning_seconds")
-                .help("Time to find (hit) or build (miss) the gateway's plan of a query answered without a job")
-                .labelNames("cache")
+                .help("Time to find (hit) or build (miss, skip) a query's plan: a constant query's rows, or a job's"
+                        + " plan phase until the job went to the executor")
+                .labelNames("plan", "cache")
                 .classicOnly()
-                .classicUpperBounds(0.00001, 0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5)
+                .classicUpperBounds(
+                        0.00001, 0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
                 .register(registry);
     }
 
     @Override
-    public void planned(String cluster, boolean cacheHit, long planNanos) {
-        String result = cacheHit ? "hit" : "miss";
-        planCache.labelValues(cluster, result).inc();
-        planning.labelValues(result).observe(planNanos / 1e9);
+    public void planned(String cluster, PlanKind plan, PlanCacheResult cacheResult, long planNanos) {
+        planCache.labelValues(cluster, plan.label(), cacheResult.label()).inc();
+        planning.labelValues(plan.label(), cacheResult.label()).observe(planNanos / 1e9);
     }
 
     private void registerConnectionMetrics(ConnectionStats connections) {

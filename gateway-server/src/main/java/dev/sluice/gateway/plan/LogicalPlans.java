@@ -2,8 +2,11 @@ package dev.sluice.gateway.plan;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.catalog.ContextResolvedFunction;
+import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.operations.QueryOperation;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.jspecify.annotations.Nullable;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -13,6 +16,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads Flink's logical plan (Calcite relational expressions) of a validated statement.
@@ -30,8 +34,16 @@ final class LogicalPlans {
     private final Class<?> rexSubQuery;
     private final Class<?> rexDynamicParam;
     private final Class<?> rexFieldAccess;
+    private final Class<?> aggregateCall;
+    private final Class<?> bridgingFunction;
     private final Object allAttributes;
     private final Method toLogicalType;
+    // looked up on Calcite's public types: an operator's own class may be anonymous, and so not callable
+    private final Method isDeterministic;
+    private final Method isDynamicFunction;
+    private final Method operatorName;
+    private final Method aggregation;
+    private final Method table;
 
     private LogicalPlans(ClassLoader loader) throws ReflectiveOperationException {
         this.loader = loader;
@@ -41,9 +53,25 @@ final class LogicalPlans {
         this.rexSubQuery = type("org.apache.calcite.rex.RexSubQuery");
         this.rexDynamicParam = type("org.apache.calcite.rex.RexDynamicParam");
         this.rexFieldAccess = type("org.apache.calcite.rex.RexFieldAccess");
+        this.aggregateCall = type("org.apache.calcite.rel.core.AggregateCall");
+        this.bridgingFunction = type("org.apache.flink.table.planner.functions.bridging.BridgingSqlFunction");
         this.allAttributes = enumConstant(type("org.apache.calcite.sql.SqlExplainLevel"), "ALL_ATTRIBUTES");
         this.toLogicalType = type("org.apache.flink.table.planner.calcite.FlinkTypeFactory")
                 .getMethod("toLogicalType", type("org.apache.calcite.rel.type.RelDataType"));
+        Class<?> sqlOperator = type("org.apache.calcite.sql.SqlOperator");
+        this.isDeterministic = sqlOperator.getMethod("isDeterministic");
+        this.isDynamicFunction = sqlOperator.getMethod("isDynamicFunction");
+        this.operatorName = sqlOperator.getMethod("getName");
+        this.aggregation = aggregateCall.getMethod("getAggregation");
+        this.table = relNode.getMethod("getTable");
+    }
+
+    /** Told about every relational expression and every expression of a plan by {@link #walk}. */
+    interface Visitor {
+        default void relation(Object rel) {}
+
+        /** A Calcite {@code RexNode}, or an {@code AggregateCall} of an aggregation. */
+        default void expression(Object expression) {}
     }
 
     /** The reflective view of the planner behind {@code environment}. */
@@ -69,8 +97,29 @@ final class LogicalPlans {
      */
     Map<Integer, LogicalType> parameterTypes(Object root) {
         Map<Integer, LogicalType> types = new HashMap<>();
-        visitRel(root, types);
+        walk(root, new Visitor() {
+            @Override
+            public void expression(Object expression) {
+                if (rexDynamicParam.isInstance(expression)) {
+                    types.put((Integer) invoke(expression, "getIndex"), logicalType(expression));
+                }
+            }
+        });
         return types;
+    }
+
+    /**
+     * Visits the plan under {@code root}: each relational expression, then its expressions (operands and the plans of
+     * sub-queries included), then its inputs.
+     */
+    void walk(Object root, Visitor visitor) {
+        visitor.relation(root);
+        for (Object expression : expressions(root)) {
+            walkExpression(expression, visitor);
+        }
+        for (Object input : inputs(root)) {
+            walk(input, visitor);
+        }
     }
 
     /** The expressions a relational expression holds, as it reports them when explaining itself. */
@@ -119,7 +168,66 @@ final class LogicalPlans {
 
     /** The operator's name of a call ({@code CAST}, {@code CURRENT_TIMESTAMP}, {@code -}, ...). */
     String operatorName(Object call) {
-        return String.valueOf(invoke(invoke(call, "getOperator"), "getName"));
+        return name(invoke(call, "getOperator"));
+    }
+
+    /**
+     * The Calcite operator of a call ({@code SqlOperator}), or the aggregate function of an {@code AggregateCall};
+     * null for other expressions.
+     */
+    @Nullable
+    Object operator(Object expression) {
+        if (rexCall.isInstance(expression)) {
+            return invoke(expression, "getOperator");
+        }
+        if (aggregateCall.isInstance(expression)) {
+            return call(aggregation, expression);
+        }
+        return null;
+    }
+
+    /** The name of an operator that {@link #operator} returned. */
+    String name(Object operator) {
+        return String.valueOf(call(operatorName, operator));
+    }
+
+    /** Whether an operator gives the same result for the same arguments whenever it runs. */
+    boolean isDeterministic(Object operator) {
+        return (Boolean) call(isDeterministic, operator);
+    }
+
+    /** Whether an operator's value depends on when the statement runs, as {@code CURRENT_TIMESTAMP}'s does. */
+    boolean isDynamicFunction(Object operator) {
+        return (Boolean) call(isDynamicFunction, operator);
+    }
+
+    /**
+     * How Flink resolved a function it calls through its bridging operator (built-in, temporary or from a catalog);
+     * empty for Calcite's own operators.
+     */
+    Optional<ContextResolvedFunction> resolvedFunction(Object operator) {
+        if (!bridgingFunction.isInstance(operator)) {
+            return Optional.empty();
+        }
+        return Optional.of((ContextResolvedFunction) invoke(operator, "getResolvedFunction"));
+    }
+
+    /**
+     * The table a relational expression reads, if it is a table scan: empty for other expressions; a table that is
+     * not one of Flink's catalog table sources is an {@link IllegalStateException}.
+     */
+    Optional<ContextResolvedTable> scannedTable(Object rel) {
+        Object relOptTable = call(table, rel);
+        if (relOptTable == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of((ContextResolvedTable)
+                    relOptTable.getClass().getMethod("contextResolvedTable").invoke(relOptTable));
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            throw new IllegalStateException(
+                    "The plan reads a " + relOptTable.getClass().getSimpleName() + ", not a catalog table source", e);
+        }
     }
 
     /** The Flink type of a Calcite expression. */
@@ -157,35 +265,40 @@ final class LogicalPlans {
         }
     }
 
-    private void visitRel(Object rel, Map<Integer, LogicalType> types) {
-        for (Object expression : expressions(rel)) {
-            visitExpression(expression, types);
-        }
-        for (Object input : inputs(rel)) {
-            visitRel(input, types);
-        }
-    }
-
-    private void visitExpression(Object expression, Map<Integer, LogicalType> types) {
+    private void walkExpression(Object expression, Visitor visitor) {
         if (expression instanceof Collection<?> expressions) {
             for (Object each : expressions) {
-                visitExpression(each, types);
+                walkExpression(each, visitor);
             }
-        } else if (rexDynamicParam.isInstance(expression)) {
-            types.put((Integer) invoke(expression, "getIndex"), logicalType(expression));
-        } else if (rexCall.isInstance(expression)) {
+        } else if (relNode.isInstance(expression)) {
+            walk(expression, visitor);
+        } else {
+            visitor.expression(expression);
             if (rexSubQuery.isInstance(expression)) {
                 try {
-                    visitRel(rexSubQuery.getField("rel").get(expression), types);
+                    walk(rexSubQuery.getField("rel").get(expression), visitor);
                 } catch (ReflectiveOperationException e) {
                     throw new IllegalStateException("Cannot read the plan of a sub-query", e);
                 }
             }
-            visitExpression(operands(expression), types);
-        } else if (rexFieldAccess.isInstance(expression)) {
-            visitExpression(invoke(expression, "getReferenceExpr"), types);
-        } else if (relNode.isInstance(expression)) {
-            visitRel(expression, types);
+            if (rexCall.isInstance(expression)) {
+                walkExpression(operands(expression), visitor);
+            } else if (rexFieldAccess.isInstance(expression)) {
+                walkExpression(invoke(expression, "getReferenceExpr"), visitor);
+            }
+        }
+    }
+
+    private @Nullable Object call(Method method, Object target) {
+        try {
+            return method.invoke(target);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("Calling " + method.getName() + " on " + target + " failed", e);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("Cannot call " + method.getName() + " on " + target, e);
         }
     }
 

@@ -5,6 +5,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.plan.ConstantPlan;
 import dev.sluice.gateway.plan.ConstantQueries;
+import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.gateway.plan.PlanCacheResult;
+import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
@@ -74,6 +77,7 @@ public final class GatewaySession implements AutoCloseable {
             Column.physical("job_id", DataTypes.STRING()),
             Column.physical("outcome", DataTypes.STRING().notNull()),
             Column.physical("plan_ms", DataTypes.DOUBLE()),
+            Column.physical("plan_cache", DataTypes.STRING()),
             Column.physical("submit_ms", DataTypes.DOUBLE()),
             Column.physical("start_ms", DataTypes.DOUBLE()),
             Column.physical("first_row_ms", DataTypes.DOUBLE()),
@@ -103,6 +107,8 @@ public final class GatewaySession implements AutoCloseable {
     // plans of constant queries by state version and normal form; bounded, as clients may send endless variants
     private final Cache<String, Optional<ConstantPlan>> constantPlans =
             Caffeine.newBuilder().maximumSize(MAX_CONSTANT_PLANS).build();
+    // plans of queries with a job, shared by the gateway's sessions; this session's are dropped when its state changes
+    private final JobPlanCache jobPlans;
     private volatile long lastUsedNanos;
     private final Supplier<Optional<SubmissionTimings>> submissions;
     private final ArrayDeque<QueryTrace> history = new ArrayDeque<>();
@@ -117,8 +123,10 @@ public final class GatewaySession implements AutoCloseable {
             int maxMaterializedRows,
             QueryObserver observer,
             Supplier<Optional<SubmissionTimings>> submissions,
+            JobPlanCache jobPlans,
             long nowNanos) {
         this.submissions = requireNonNull(submissions, "submissions is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environmentFactory = requireNonNull(environmentFactory, "environmentFactory is null");
@@ -197,7 +205,8 @@ public final class GatewaySession implements AutoCloseable {
         try {
             StatementOutcome outcome = switch (kind) {
                 case SET, RESET -> applySessionOption(SessionOptionStatement.parse(sql));
-                case QUERY -> answerWithoutJob(sql, maxRows).orElseGet(() -> executeInFlink(kind, sql, maxRows, trace));
+                case QUERY ->
+                    answerWithoutJob(sql, maxRows, trace).orElseGet(() -> executeInFlink(kind, sql, maxRows, trace));
                 default -> executeInFlink(kind, sql, maxRows, trace);
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
@@ -211,6 +220,7 @@ public final class GatewaySession implements AutoCloseable {
         } finally {
             if (kind.changesSessionState()) {
                 stateVersion.incrementAndGet();
+                jobPlans.invalidateSession(id);
             }
             executionLock.unlock();
             observer.executed(cluster.name(), kind, System.nanoTime() - start, succeeded);
@@ -274,20 +284,29 @@ public final class GatewaySession implements AutoCloseable {
      * Answers a query that reads no table in the gateway (a BI tool's {@code SELECT 1}); its plan is cached per
      * normal form of the text and state version, so a repeated check costs a map lookup.
      */
-    private Optional<StatementOutcome> answerWithoutJob(String sql, long maxRows) {
+    private Optional<StatementOutcome> answerWithoutJob(String sql, long maxRows, QueryTrace trace) {
         if (!ConstantQueries.isCandidate(sql)) {
             return Optional.empty();
         }
         long start = System.nanoTime();
+        boolean cacheable = jobPlans.isEnabled() && querySettings.planCacheEnabled();
         String key = stateVersion.get() + "\n" + SqlLexer.normalize(sql);
-        Optional<ConstantPlan> plan = constantPlans.getIfPresent(key);
-        boolean hit = plan != null;
+        Optional<ConstantPlan> plan = cacheable ? constantPlans.getIfPresent(key) : null;
+        PlanCacheResult cacheResult = plan != null ? PlanCacheResult.HIT : PlanCacheResult.MISS;
         if (plan == null) {
             plannerThreadState.installOnCurrentThread();
             plan = ConstantQueries.plan(tableEnvironment, sql);
-            constantPlans.put(key, plan);
+            if (cacheable) {
+                constantPlans.put(key, plan);
+            } else {
+                cacheResult = PlanCacheResult.SKIP;
+            }
         }
-        observer.planned(cluster.name(), hit, System.nanoTime() - start);
+        if (plan.isPresent()) {
+            // a query that needs a job after all is planned again there, and counted there
+            trace.planned(cacheResult);
+            observer.planned(cluster.name(), PlanKind.CONSTANT, cacheResult, System.nanoTime() - start);
+        }
         return plan.map(constant -> {
             List<Row> rows = constant.rows(Clock.systemUTC(), localTimeZone());
             if (maxRows > 0 && rows.size() > maxRows) {
@@ -305,14 +324,19 @@ public final class GatewaySession implements AutoCloseable {
         plannerThreadState.installOnCurrentThread();
         TableResult result;
         try {
-            result = tableEnvironment.executeSql(sql);
+            result = kind == StatementKind.QUERY ? executeQuery(sql, trace) : tableEnvironment.executeSql(sql);
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
             }
             throw e;
         }
-        trace.submitted(submissions.get().orElse(null));
+        SubmissionTimings timings = submissions.get().orElse(null);
+        trace.submitted(timings);
+        PlanCacheResult cacheResult = trace.planCache();
+        if (cacheResult != null && timings != null) {
+            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
+        }
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }
@@ -330,6 +354,20 @@ public final class GatewaySession implements AutoCloseable {
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);
         return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+    }
+
+    /**
+     * Runs a query through the plan cache, unless the gateway or the session has it off; either way Flink submits the
+     * job through the session's executor.
+     */
+    private TableResult executeQuery(String sql, QueryTrace trace) {
+        if (!jobPlans.isEnabled() || !querySettings.planCacheEnabled()) {
+            trace.planned(PlanCacheResult.SKIP);
+            return tableEnvironment.executeSql(sql);
+        }
+        JobPlanCache.Execution execution = jobPlans.execute(tableEnvironment, id, stateVersion.get(), sql);
+        trace.planned(execution.cacheResult());
+        return execution.result();
     }
 
     /**
@@ -424,6 +462,8 @@ public final class GatewaySession implements AutoCloseable {
         } else {
             return new StatementOutcome.Rows(OPTIONS_SCHEMA, new ListResultCursor(optionRows(options)));
         }
+        // read now, not at the next job: a query answered without a job reads the plan-cache switch too
+        querySettings = QuerySettings.of(tableEnvironment.getConfig().getConfiguration(), querySettings);
         return new StatementOutcome.UpdateCount(0);
     }
 
@@ -486,6 +526,7 @@ public final class GatewaySession implements AutoCloseable {
         for (Integer statementId : new ArrayList<>(statements.keySet())) {
             closeStatement(statementId);
         }
+        jobPlans.invalidateSession(id);
         LOG.debug("Session {} closed", id);
     }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.plan.PlanCacheResult;
+import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.planner.StatementKind;
 
 /** Told about every statement a session runs, for metrics. Implementations must be thread-safe and fast. */
@@ -18,9 +20,10 @@ public interface QueryObserver {
     default void finished(String cluster, QueryPhases phases) {}
 
     /**
-     * The gateway planned a statement itself (a constant query), from its plan cache or not.
+     * A query was planned, or its plan found in the plan cache.
      *
-     * @param planNanos time to find or build the plan
+     * @param planNanos time to find or build the plan: for a constant query its rows, for a job the {@code plan}
+     *     phase until the job went to the executor
      */
-    default void planned(String cluster, boolean cacheHit, long planNanos) {}
+    default void planned(String cluster, PlanKind plan, PlanCacheResult cacheResult, long planNanos) {}
 }

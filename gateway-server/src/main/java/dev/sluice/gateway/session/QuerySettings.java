@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.config.PlanCacheOptions;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
@@ -13,16 +14,19 @@ import java.time.Duration;
 import static java.util.Objects.requireNonNull;
 
 /**
- * How a session's queries wait on the cluster: its collect strategy ({@code collect-strategy.*}) and its
- * {@code sluice.query.timeout}, read from the session's options, which {@code SET} changes per session.
+ * The Sluice settings a session's queries run with: how they wait on the cluster (the collect strategy,
+ * {@code collect-strategy.*}, and {@code sluice.query.timeout}) and whether they may reuse plans
+ * ({@code sluice.plan-cache.enabled}); read from the session's options, which {@code SET} changes per session.
  *
  * @param timeout zero for no limit
+ * @param planCacheEnabled whether the session lets its queries reuse plans (the gateway may still not)
  */
 record QuerySettings(
         CollectStrategy strategy,
         Duration timeout,
         ResultPoller<CollectResultReader.Progress> resultPoller,
-        ResultPoller<JobStatus> jobEndPoller) {
+        ResultPoller<JobStatus> jobEndPoller,
+        boolean planCacheEnabled) {
     QuerySettings {
         requireNonNull(strategy, "strategy is null");
         requireNonNull(timeout, "timeout is null");
@@ -53,13 +57,21 @@ record QuerySettings(
             throw new InvalidOptionValueException(
                     SessionOptions.QUERY_TIMEOUT.key() + " must not be negative (0 means no limit), was " + timeout);
         }
+        boolean planCacheEnabled;
+        try {
+            planCacheEnabled = options.get(PlanCacheOptions.ENABLED);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(
+                    PlanCacheOptions.ENABLED.key() + " must be true or false: " + e.getMessage());
+        }
         if (previous != null && previous.strategy.equals(strategy)) {
-            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndPoller);
+            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndPoller, planCacheEnabled);
         }
         return new QuerySettings(
                 strategy,
                 timeout,
                 CollectResultReader.poller(strategy),
-                ResultPoller.create("job end", strategy, status -> !status.isGloballyTerminalState()));
+                ResultPoller.create("job end", strategy, status -> !status.isGloballyTerminalState()),
+                planCacheEnabled);
     }
 }

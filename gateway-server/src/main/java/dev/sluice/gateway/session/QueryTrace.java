@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.plan.PlanCacheResult;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.SubmissionTimings;
@@ -23,6 +24,7 @@ final class QueryTrace {
     private final Instant startedAt;
     private final long startNanos;
     private volatile @Nullable SubmissionTimings submission;
+    private volatile @Nullable PlanCacheResult planCache;
     private volatile @Nullable CollectResultReader<?> reader;
     private volatile long endNanos = -1;
     private volatile String outcome = "running";
@@ -36,6 +38,16 @@ final class QueryTrace {
 
     void submitted(@Nullable SubmissionTimings timings) {
         this.submission = timings;
+    }
+
+    void planned(PlanCacheResult cacheResult) {
+        this.planCache = cacheResult;
+    }
+
+    /** How the plan was found, if the statement is a query that was planned. */
+    @Nullable
+    PlanCacheResult planCache() {
+        return planCache;
     }
 
     void readingWith(CollectResultReader<?> resultReader) {
@@ -96,6 +108,7 @@ final class QueryTrace {
         QueryPhases phases = phases();
         SubmissionTimings timings = submission;
         CollectResultReader<?> current = reader;
+        PlanCacheResult cacheResult = planCache;
         long end = endNanos;
         return Row.of(
                 startedAt.toString(),
@@ -104,6 +117,7 @@ final class QueryTrace {
                 timings == null ? null : timings.jobId().toHexString(),
                 outcome,
                 millis(phases, QueryPhases.PLAN),
+                cacheResult == null ? null : cacheResult.label(),
                 millis(phases, QueryPhases.SUBMIT),
                 millis(phases, QueryPhases.START),
                 millis(phases, QueryPhases.FIRST_ROW),

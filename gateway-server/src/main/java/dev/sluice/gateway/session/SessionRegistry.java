@@ -2,6 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.plan.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
@@ -41,6 +42,7 @@ public final class SessionRegistry implements AutoCloseable {
     private final SessionConfig config;
     private final LongSupplier nanoClock;
     private final QueryObserver observer;
+    private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
     public SessionRegistry(
@@ -49,13 +51,15 @@ public final class SessionRegistry implements AutoCloseable {
             Configuration flinkConfiguration,
             SessionConfig config,
             LongSupplier nanoClock,
-            QueryObserver observer) {
+            QueryObserver observer,
+            JobPlanCache jobPlans) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         this.observer = requireNonNull(observer, "observer is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
     }
 
     /**
@@ -91,6 +95,7 @@ public final class SessionRegistry implements AutoCloseable {
                 config.maxMaterializedRows(),
                 observer,
                 executor::takeLastSubmission,
+                jobPlans,
                 nanoClock.getAsLong());
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {

@@ -1,7 +1,10 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.config.PlanCacheOptions;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.SluiceOptionCatalog;
+
+import java.util.List;
 
 /**
  * Which of Sluice's own options a connection may set, by URL property or {@code SET}. Every other key is a Flink
@@ -9,15 +12,17 @@ import dev.sluice.gateway.config.SluiceOptionCatalog;
  * {@code sluice.query.timout} is refused instead.
  */
 final class SessionScopedOptions {
-    private static final String SETTABLE = SessionOptions.QUERY_TIMEOUT.key();
+    private static final List<String> SETTABLE =
+            List.of(PlanCacheOptions.ENABLED.key(), SessionOptions.QUERY_TIMEOUT.key());
 
     private SessionScopedOptions() {}
 
     /** @throws InvalidOptionValueException if {@code key} is Sluice's and not settable per connection */
     static void checkSettable(String key) {
-        if (key.startsWith(SluiceOptionCatalog.NAMESPACE) && !key.equals(SETTABLE)) {
-            throw new InvalidOptionValueException(key + " cannot be set per connection: the Sluice option a"
-                    + " connection may set is " + SETTABLE + "; the others are the gateway's, in sluice.yaml");
+        if (key.startsWith(SluiceOptionCatalog.NAMESPACE) && !SETTABLE.contains(key)) {
+            throw new InvalidOptionValueException(key + " cannot be set per connection: the Sluice options a"
+                    + " connection may set are " + String.join(" and ", SETTABLE) + "; the others are the"
+                    + " gateway's, in sluice.yaml");
         }
     }
 }

@@ -18,6 +18,7 @@ final class GatewayConfigTest {
             new ServerConfig("127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5), 4096);
     private static final SessionConfig DEFAULT_SESSION =
             new SessionConfig(512, Duration.ofMinutes(30), 1_000_000, Duration.ZERO);
+    private static final PlanCacheConfig DEFAULT_PLAN_CACHE = new PlanCacheConfig(true, 256);
     private static final EmbeddedClusterConfig DEFAULT_EMBEDDED = new EmbeddedClusterConfig(1, 8);
 
     @Test
@@ -26,6 +27,7 @@ final class GatewayConfigTest {
 
         assertThat(config.server()).isEqualTo(DEFAULT_SERVER);
         assertThat(config.session()).isEqualTo(DEFAULT_SESSION);
+        assertThat(config.planCache()).isEqualTo(DEFAULT_PLAN_CACHE);
         assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
         assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
         assertThat(config.flinkOptions().toMap()).isEmpty();
@@ -37,6 +39,7 @@ final class GatewayConfigTest {
 
         assertThat(config.server()).isEqualTo(DEFAULT_SERVER);
         assertThat(config.session()).isEqualTo(DEFAULT_SESSION);
+        assertThat(config.planCache()).isEqualTo(DEFAULT_PLAN_CACHE);
         assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
         assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
     }
@@ -53,6 +56,8 @@ final class GatewayConfigTest {
                 Map.entry("sluice.session.max-sessions", "2"),
                 Map.entry("sluice.session.idle-timeout", "1 min"),
                 Map.entry("sluice.session.max-materialized-rows", "10"),
+                Map.entry("sluice.plan-cache.enabled", "false"),
+                Map.entry("sluice.plan-cache.max-size", "7"),
                 Map.entry("sluice.embedded.task-managers", "2"),
                 Map.entry("sluice.embedded.task-slots", "3"),
                 Map.entry("sluice.clusters", "prod;local"),
@@ -63,6 +68,7 @@ final class GatewayConfigTest {
         assertThat(config.server())
                 .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096));
         assertThat(config.session()).isEqualTo(new SessionConfig(2, Duration.ofMinutes(1), 10, Duration.ZERO));
+        assertThat(config.planCache()).isEqualTo(new PlanCacheConfig(false, 7));
         assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));
         assertThat(config.clusters())
                 .containsExactly(

@@ -1,6 +1,8 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.config.PlanCacheConfig;
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.plan.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
@@ -94,6 +96,7 @@ final class SessionRegistryTest {
                 new Configuration(),
                 new SessionConfig(maxSessions, idleTimeout, 1000, Duration.ZERO),
                 nanos::get,
-                QueryObserver.NONE);
+                QueryObserver.NONE,
+                new JobPlanCache(new PlanCacheConfig(true, 16)));
     }
 }
