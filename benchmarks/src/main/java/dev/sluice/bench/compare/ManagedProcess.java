@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A server process started for the comparison, with its output in a file; stopped with SIGTERM. */
-final class ManagedProcess implements AutoCloseable {
+public final class ManagedProcess implements AutoCloseable {
     private final String name;
     private final Process process;
     private final Path output;
@@ -23,7 +23,7 @@ final class ManagedProcess implements AutoCloseable {
         this.output = output;
     }
 
-    static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path output)
+    public static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path output)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
@@ -33,12 +33,12 @@ final class ManagedProcess implements AutoCloseable {
         return new ManagedProcess(name, builder.start(), output);
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** Waits until a line of the output matches {@code pattern}; returns its first group (or the line). */
-    String awaitOutput(Pattern pattern, Duration timeout) throws IOException, InterruptedException {
+    public String awaitOutput(Pattern pattern, Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             Optional<String> found = Files.readAllLines(output).stream()

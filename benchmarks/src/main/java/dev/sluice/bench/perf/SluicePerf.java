@@ -42,7 +42,8 @@ public final class SluicePerf implements Callable<Integer> {
     @Option(
             names = "--query",
             required = true,
-            description = "A reference query by name (source, wordcount, join) or any SQL text.")
+            description = "A reference query by name (source, wordcount, join), jdbc:getTables (DatabaseMetaData"
+                    + ".getTables(null, null, \"%\", null), every table of every catalog) or any SQL text.")
     String query = "";
 
     @Option(
