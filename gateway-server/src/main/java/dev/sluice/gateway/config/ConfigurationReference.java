@@ -33,8 +33,7 @@ public final class ConfigurationReference {
     /** The whole page. */
     public static String render() {
         List<ConfigOption<?>> options = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
-        options.add(ClusterOptions.type("<name>"));
-        options.add(ClusterOptions.restAddress("<name>"));
+        options.addAll(ClusterOptions.perCluster("<name>"));
         String rows = options.stream().map(ConfigurationReference::row).collect(Collectors.joining("\n"));
         return """
                 # Configuration reference
