@@ -15,6 +15,7 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionClusters;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.flink.configuration.Configuration;
@@ -89,10 +90,13 @@ public final class SluiceGateway implements AutoCloseable {
                                 cluster.name(), config.flinkOptions(), config.embeddedCluster());
                         endpoints.add(embedded.endpoint());
                     }
-                    case REMOTE -> {
+                    case REMOTE, ZOOKEEPER -> {
+                        // not contacted here: its client is opened by the first query, and a cluster that is down
+                        // fails queries with a clear error (08006) instead of stopping the gateway
                         endpoints.add(new ClusterEndpoint(
                                 cluster.name(), cluster.kind(), requireNonNull(cluster.restAddress(), "restAddress")));
-                        LOG.info("Remote session cluster '{}' at {}", cluster.name(), cluster.restAddress());
+                        LOG.info(
+                                "{} session cluster '{}' at {}", cluster.kind(), cluster.name(), cluster.restAddress());
                     }
                 }
             }
@@ -173,9 +177,8 @@ public final class SluiceGateway implements AutoCloseable {
     }
 
     /** The REST endpoint of the embedded cluster, if the gateway runs one; for tools and tests that watch its jobs. */
-    public java.util.Optional<dev.sluice.session.HostAndPort> embeddedClusterRestAddress() {
-        return java.util.Optional.ofNullable(embeddedCluster)
-                .map(cluster -> cluster.endpoint().restAddress());
+    public Optional<HostAndPort> embeddedClusterRestAddress() {
+        return Optional.ofNullable(embeddedCluster).map(EmbeddedFlinkCluster::restAddress);
     }
 
     /** Connections, requests and TLS handshakes of the gateway port. */

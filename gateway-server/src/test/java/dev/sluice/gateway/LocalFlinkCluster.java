@@ -3,34 +3,104 @@ package dev.sluice.gateway;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-/** A standalone Flink session cluster in separate JVMs, started and stopped through bin/flink-local-cluster. */
+/**
+ * A standalone Flink session cluster in separate JVMs, started and stopped through bin/flink-local-cluster: one
+ * JobManager, or (with ZooKeeper high availability) a ZooKeeper server and two JobManagers that elect a leader; and
+ * one TaskManager.
+ */
 final class LocalFlinkCluster implements AutoCloseable {
     private static final Path PROJECT_ROOT =
             Path.of(System.getProperty("user.dir")).getParent();
+    /** The script's names of the JobManager processes, by position in {@link #jobManagerRestPorts}. */
+    private static final List<String> JOB_MANAGERS = List.of("jobmanager", "jobmanager-2");
 
-    private final int restPort;
     private final Path directory;
+    private final List<Integer> jobManagerRestPorts;
+    private final int zookeeperPort; // 0 without high availability
     private boolean running;
 
-    private LocalFlinkCluster(int restPort, Path directory) {
-        this.restPort = restPort;
+    private LocalFlinkCluster(Path directory, List<Integer> jobManagerRestPorts, int zookeeperPort) {
         this.directory = directory;
+        this.jobManagerRestPorts = List.copyOf(jobManagerRestPorts);
+        this.zookeeperPort = zookeeperPort;
     }
 
+    /** One JobManager and one TaskManager, reached as a REMOTE cluster at {@link #restPort()}. */
     static LocalFlinkCluster start(Path directory) throws IOException, InterruptedException {
-        int restPort = freePort();
-        LocalFlinkCluster cluster = new LocalFlinkCluster(restPort, directory);
-        cluster.run("start", "--rest-port", String.valueOf(restPort), "--rpc-port", String.valueOf(freePort()));
+        List<Integer> ports = freePorts(2);
+        LocalFlinkCluster cluster = new LocalFlinkCluster(directory, List.of(ports.get(0)), 0);
+        cluster.run("start", "--rest-port", String.valueOf(ports.get(0)), "--rpc-port", String.valueOf(ports.get(1)));
         cluster.running = true;
         return cluster;
     }
 
+    /**
+     * A ZooKeeper server, two JobManagers with ZooKeeper high availability (conf/flink/high-availability.yaml: ZooKeeper
+     * sessions of 4 s) and one TaskManager, reached as a ZOOKEEPER cluster at {@link #zookeeperQuorum()}.
+     */
+    static LocalFlinkCluster startWithZooKeeper(Path directory) throws IOException, InterruptedException {
+        List<Integer> ports = freePorts(3);
+        LocalFlinkCluster cluster = new LocalFlinkCluster(directory, ports.subList(0, 2), ports.get(2));
+        cluster.run(
+                "start",
+                "--rest-port",
+                String.valueOf(cluster.jobManagerRestPorts.get(0)),
+                "--second-rest-port",
+                String.valueOf(cluster.jobManagerRestPorts.get(1)),
+                "--zookeeper-port",
+                String.valueOf(cluster.zookeeperPort));
+        cluster.running = true;
+        return cluster;
+    }
+
+    /** The REST port of the (first) JobManager. */
     int restPort() {
-        return restPort;
+        return jobManagerRestPorts.get(0);
+    }
+
+    /** The REST ports of the JobManagers, one or two. */
+    List<Integer> jobManagerRestPorts() {
+        return jobManagerRestPorts;
+    }
+
+    /** {@code 127.0.0.1:port} of the ZooKeeper server. */
+    String zookeeperQuorum() {
+        if (zookeeperPort == 0) {
+            throw new IllegalStateException("This cluster runs without ZooKeeper");
+        }
+        return "127.0.0.1:" + zookeeperPort;
+    }
+
+    /** Kills the JobManager whose REST endpoint listens on {@code restPort} as {@code kill -9} would. */
+    void killJobManager(int restPort) throws IOException, InterruptedException, TimeoutException {
+        int index = jobManagerRestPorts.indexOf(restPort);
+        if (index < 0) {
+            throw new IllegalArgumentException("No JobManager of this cluster has REST port " + restPort);
+        }
+        long pid = Long.parseLong(Files.readString(directory.resolve(JOB_MANAGERS.get(index) + ".pid"))
+                .strip());
+        ProcessHandle process = ProcessHandle.of(pid)
+                .orElseThrow(() -> new IllegalStateException("JobManager process " + pid + " is not running"));
+        process.destroyForcibly();
+        try {
+            process.onExit().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Waiting for JobManager process " + pid + " to exit failed", e);
+        }
+    }
+
+    /** Where the processes write their logs. */
+    Path logDirectory() {
+        return directory.resolve("log");
     }
 
     void stop() throws IOException, InterruptedException {
@@ -46,15 +116,16 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     private void run(String command, String... options) throws IOException, InterruptedException {
-        List<String> arguments = new java.util.ArrayList<>(List.of(
+        List<String> arguments = new ArrayList<>(List.of(
                 PROJECT_ROOT.resolve("bin/flink-local-cluster").toString(), command, "--dir", directory.toString()));
         arguments.addAll(List.of(options));
         ProcessBuilder builder = new ProcessBuilder(arguments).redirectErrorStream(true);
         builder.environment().put("SLUICE_SKIP_BUILD", "1");
         Process process = builder.start();
-        if (!process.waitFor(150, TimeUnit.SECONDS)) {
+        Duration limit = Duration.ofSeconds(150);
+        if (!process.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("bin/flink-local-cluster " + command + " did not finish in 150 s");
+            throw new IllegalStateException("bin/flink-local-cluster " + command + " did not finish in " + limit);
         }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
@@ -62,9 +133,18 @@ final class LocalFlinkCluster implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /** Distinct free ports: every socket stays open until all are chosen. */
+    private static List<Integer> freePorts(int count) throws IOException {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                sockets.add(new ServerSocket(0));
+            }
+            return sockets.stream().map(ServerSocket::getLocalPort).toList();
+        } finally {
+            for (ServerSocket socket : sockets) {
+                socket.close();
+            }
         }
     }
 }

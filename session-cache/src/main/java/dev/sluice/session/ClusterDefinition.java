@@ -1,9 +1,11 @@
 package dev.sluice.session;
 
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -13,10 +15,11 @@ import static java.util.Objects.requireNonNull;
 /**
  * One declared session cluster, before the gateway has started it or connected to it.
  *
- * @param restAddress where a REMOTE cluster's REST endpoint listens; null for an EMBEDDED one
+ * @param restAddress where the cluster's REST endpoint is: a {@link FixedRestAddress} for a REMOTE cluster, a
+ *     {@link ZooKeeperRestAddress} for a ZOOKEEPER one; null for an EMBEDDED one, whose address is known once it runs
  */
 public record ClusterDefinition(
-        String name, ClusterKind kind, @Nullable HostAndPort restAddress) {
+        String name, ClusterKind kind, @Nullable RestAddress restAddress) {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
     private static final Set<String> RESERVED_NAMES = Set.of("reuse", "cache", "rest");
 
@@ -36,16 +39,15 @@ public record ClusterDefinition(
         switch (kind) {
             case EMBEDDED -> {
                 if (restAddress != null) {
-                    throw new IllegalArgumentException(ClusterOptions.restAddress(name)
+                    throw new IllegalArgumentException(definingOption(name, restAddress)
                                     .key() + " must not be set for an EMBEDDED cluster, was " + restAddress);
                 }
             }
-            case REMOTE -> {
-                if (restAddress == null) {
-                    throw new IllegalArgumentException(
-                            ClusterOptions.restAddress(name).key() + " is required for a REMOTE cluster");
-                }
-            }
+            case REMOTE ->
+                requireAddress(kind, restAddress, FixedRestAddress.class, ClusterOptions.restAddress(name), name);
+            case ZOOKEEPER ->
+                requireAddress(
+                        kind, restAddress, ZooKeeperRestAddress.class, ClusterOptions.zookeeperQuorum(name), name);
         }
     }
 
@@ -61,15 +63,8 @@ public record ClusterDefinition(
         for (String name : names) {
             try {
                 ClusterKind kind = config.get(ClusterOptions.type(name));
-                String address =
-                        config.getOptional(ClusterOptions.restAddress(name)).orElse(null);
-                clusters.add(new ClusterDefinition(
-                        name,
-                        kind,
-                        address == null
-                                ? null
-                                : HostAndPort.parse(
-                                        ClusterOptions.restAddress(name).key(), address)));
+                problems.addAll(optionsOfOtherKinds(name, kind, config));
+                clusters.add(new ClusterDefinition(name, kind, readAddress(name, kind, config)));
                 embedded += kind == ClusterKind.EMBEDDED ? 1 : 0;
             } catch (IllegalArgumentException e) {
                 problems.add(e.getMessage());
@@ -85,5 +80,61 @@ public record ClusterDefinition(
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         return List.copyOf(clusters);
+    }
+
+    private static @Nullable RestAddress readAddress(String name, ClusterKind kind, ReadableConfig config) {
+        return switch (kind) {
+            case EMBEDDED -> null;
+            case REMOTE ->
+                config.getOptional(ClusterOptions.restAddress(name))
+                        .map(address -> new FixedRestAddress(HostAndPort.parse(
+                                ClusterOptions.restAddress(name).key(), address)))
+                        .orElse(null);
+            case ZOOKEEPER -> ZooKeeperRestAddress.find(name, config).orElse(null);
+        };
+    }
+
+    /** Options set for {@code name} that its kind does not read: a REMOTE cluster's zookeeper.quorum, say. */
+    private static List<String> optionsOfOtherKinds(String name, ClusterKind kind, ReadableConfig config) {
+        Set<String> read = new HashSet<>();
+        read.add(ClusterOptions.type(name).key());
+        ClusterOptions.readBy(kind, name).forEach(option -> read.add(option.key()));
+        List<String> problems = new ArrayList<>();
+        for (ConfigOption<?> option : ClusterOptions.perCluster(name)) {
+            if (read.contains(option.key())) {
+                continue;
+            }
+            config.getOptional(option)
+                    .ifPresent(value -> problems.add(option.key() + " must not be set for " + article(kind) + " " + kind
+                            + " cluster, was " + value));
+        }
+        return problems;
+    }
+
+    private static void requireAddress(
+            ClusterKind kind,
+            @Nullable RestAddress address,
+            Class<? extends RestAddress> expected,
+            ConfigOption<String> defining,
+            String name) {
+        if (address == null) {
+            throw new IllegalArgumentException(
+                    defining.key() + " is required for " + article(kind) + " " + kind + " cluster");
+        }
+        if (!expected.isInstance(address)) {
+            throw new IllegalArgumentException(definingOption(name, address).key() + " must not be set for "
+                    + article(kind) + " " + kind + " cluster, was " + address + "; it needs " + defining.key());
+        }
+    }
+
+    /** The option that declares {@code address}: rest-address for a fixed one, zookeeper.quorum for ZooKeeper. */
+    private static ConfigOption<String> definingOption(String name, RestAddress address) {
+        return address instanceof ZooKeeperRestAddress
+                ? ClusterOptions.zookeeperQuorum(name)
+                : ClusterOptions.restAddress(name);
+    }
+
+    private static String article(ClusterKind kind) {
+        return kind == ClusterKind.EMBEDDED ? "an" : "a";
     }
 }

@@ -1,6 +1,7 @@
 package dev.sluice.session;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.HighAvailabilityOptions;
 
 import java.util.List;
 
@@ -16,8 +17,9 @@ public final class ClusterOptions {
             .asList()
             .defaultValues("embedded")
             .withDescription("Names of the session clusters, in order; the first is the default for connections that"
-                    + " name none. Each is described by sluice.cluster.<name>.type and, for remote clusters,"
-                    + " sluice.cluster.<name>.rest-address.");
+                    + " name none. Each is described by sluice.cluster.<name>.type and the options of its type:"
+                    + " sluice.cluster.<name>.rest-address for REMOTE, sluice.cluster.<name>.zookeeper.* for"
+                    + " ZOOKEEPER.");
 
     /** Per-cluster: {@code sluice.cluster.<name>.type}. */
     public static ConfigOption<ClusterKind> type(String cluster) {
@@ -25,7 +27,9 @@ public final class ClusterOptions {
                 .enumType(ClusterKind.class)
                 .defaultValue(ClusterKind.EMBEDDED)
                 .withDescription("EMBEDDED starts a Flink MiniCluster inside the gateway; REMOTE uses a running session"
-                        + " cluster at rest-address.");
+                        + " cluster at rest-address; ZOOKEEPER uses a running session cluster with Flink's ZooKeeper"
+                        + " high availability, whose leading JobManager is found in ZooKeeper and followed when"
+                        + " another takes over.");
     }
 
     /** Per-cluster: {@code sluice.cluster.<name>.rest-address}, as {@code host:port}. */
@@ -36,8 +40,58 @@ public final class ClusterOptions {
                 .withDescription("host:port of the JobManager's REST endpoint of a REMOTE cluster.");
     }
 
+    /** Per-cluster: {@code sluice.cluster.<name>.zookeeper.quorum}, as {@code host:port[,host:port...]}. */
+    public static ConfigOption<String> zookeeperQuorum(String cluster) {
+        return key(CLUSTER_PREFIX + cluster + ".zookeeper.quorum")
+                .stringType()
+                .noDefaultValue()
+                .withDescription("host:port of each ZooKeeper server of a ZOOKEEPER cluster, separated by commas: the"
+                        + " cluster's high-availability.zookeeper.quorum. Required for ZOOKEEPER; other ZooKeeper"
+                        + " client settings (high-availability.zookeeper.client.*, zookeeper.sasl.*) are Flink options"
+                        + " of the gateway.");
+    }
+
+    /** Per-cluster: {@code sluice.cluster.<name>.zookeeper.cluster-id}. */
+    public static ConfigOption<String> zookeeperClusterId(String cluster) {
+        return key(CLUSTER_PREFIX + cluster + ".zookeeper.cluster-id")
+                .stringType()
+                .defaultValue(HighAvailabilityOptions.HA_CLUSTER_ID.defaultValue())
+                .withDescription("The ZOOKEEPER cluster's high-availability.cluster-id, under which its JobManagers"
+                        + " elect their leader; Flink's default.");
+    }
+
+    /** Per-cluster: {@code sluice.cluster.<name>.zookeeper.root-path}. */
+    public static ConfigOption<String> zookeeperRootPath(String cluster) {
+        return key(CLUSTER_PREFIX + cluster + ".zookeeper.root-path")
+                .stringType()
+                .defaultValue(HighAvailabilityOptions.HA_ZOOKEEPER_ROOT.defaultValue())
+                .withDescription("The ZOOKEEPER cluster's high-availability.zookeeper.path.root; Flink's default.");
+    }
+
+    /** Every per-cluster option of a cluster named {@code cluster}, in the order of the reference. */
+    public static List<ConfigOption<?>> perCluster(String cluster) {
+        return List.of(
+                type(cluster),
+                restAddress(cluster),
+                zookeeperQuorum(cluster),
+                zookeeperClusterId(cluster),
+                zookeeperRootPath(cluster));
+    }
+
+    /** The per-cluster options that a cluster of {@code kind} reads, besides its type; the others must not be set. */
+    public static List<ConfigOption<?>> readBy(ClusterKind kind, String cluster) {
+        return switch (kind) {
+            case EMBEDDED -> List.of();
+            case REMOTE -> List.of(restAddress(cluster));
+            case ZOOKEEPER ->
+                List.of(zookeeperQuorum(cluster), zookeeperClusterId(cluster), zookeeperRootPath(cluster));
+        };
+    }
+
     /** Names of the per-cluster option suffixes, for validating keys under {@link #CLUSTER_PREFIX}. */
-    public static final List<String> PER_CLUSTER_SUFFIXES = List.of("type", "rest-address");
+    public static final List<String> PER_CLUSTER_SUFFIXES = perCluster("").stream()
+            .map(option -> option.key().substring(CLUSTER_PREFIX.length() + 1))
+            .toList();
 
     private ClusterOptions() {}
 }

@@ -1,14 +1,22 @@
 package dev.sluice.session;
 
+import org.apache.flink.runtime.rest.util.RestClientException;
+
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
 
-/** A session cluster could not be reached: its REST endpoint refused, timed out or does not resolve. */
+/**
+ * A session cluster could not be reached: its REST endpoint refused, timed out, does not resolve or answered that it
+ * cannot serve now (HTTP 503, as during a leader election), or (for a high-availability cluster) no JobManager was
+ * known to lead it within Flink's {@code rest.await-leader-timeout}.
+ */
 public final class ClusterUnavailableException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    private static final int SERVICE_UNAVAILABLE = 503;
 
     public ClusterUnavailableException(ClusterEndpoint cluster, Throwable cause) {
         super(
@@ -17,17 +25,39 @@ public final class ClusterUnavailableException extends RuntimeException {
                 cause);
     }
 
-    /** Whether {@code failure} (or a cause) says that the cluster's endpoint cannot be reached at all. */
+    /** Whether {@code failure} (or a cause) says that the cluster cannot be reached or cannot serve at all now. */
     public static boolean isUnreachable(Throwable failure) {
         for (Throwable cause : ExceptionChain.of(requireNonNull(failure, "failure is null"))) {
             if (cause instanceof ConnectException
                     || cause instanceof NoRouteToHostException
                     || cause instanceof UnknownHostException
-                    || cause.getClass().getName().endsWith("ConnectTimeoutException")) {
+                    || cause.getClass().getName().endsWith("ConnectTimeoutException")
+                    || isLeaderUnknown(cause)
+                    || isServiceUnavailable(cause)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Flink's REST cluster client waits for its leader retriever to name a leader before every request and fails with
+     * a plain TimeoutException when none is named in time ({@code RestClusterClient#getWebMonitorBaseUrl}): with high
+     * availability, all JobManagers are down or ZooKeeper cannot be reached. The message is the only mark it has.
+     */
+    private static boolean isLeaderUnknown(Throwable cause) {
+        return cause instanceof TimeoutException
+                && cause.getMessage() != null
+                && cause.getMessage().startsWith("Waiting for leader address");
+    }
+
+    /**
+     * A JobManager answers 503 while it cannot serve (a new leader still taking over: "Service temporarily unavailable
+     * due to an ongoing leader election"); Flink's client retries the same status ({@code rest.retry.*}).
+     */
+    private static boolean isServiceUnavailable(Throwable cause) {
+        return cause instanceof RestClientException rest
+                && rest.getHttpResponseStatus().code() == SERVICE_UNAVAILABLE;
     }
 
     private static String rootMessage(Throwable failure) {

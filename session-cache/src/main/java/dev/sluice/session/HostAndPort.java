@@ -1,9 +1,14 @@
 package dev.sluice.session;
 
+import java.util.regex.Pattern;
+
 import static java.util.Objects.requireNonNull;
 
 /** A host name or address and a TCP port. */
 public record HostAndPort(String host, int port) {
+    private static final Pattern HOST_NAME_OR_IPV4 = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9._-]+)?");
+
     public HostAndPort {
         requireNonNull(host, "host is null");
         if (host.isBlank()) {
@@ -26,11 +31,17 @@ public record HostAndPort(String host, int port) {
             throw new IllegalArgumentException(key + " must be host:port, was '" + value + "'");
         }
         String host = value.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
+        boolean bracketed = host.startsWith("[") && host.endsWith("]");
+        if (bracketed) {
             host = host.substring(1, host.length() - 1);
         }
         if (host.isBlank()) {
             throw new IllegalArgumentException(key + " must be host:port with a host, was '" + value + "'");
+        }
+        // catches lists and stray separators ("zk1:2181;zk2:2181", "jm:8081:9") that would otherwise pass as a host
+        if (!(bracketed ? IPV6 : HOST_NAME_OR_IPV4).matcher(host).matches()) {
+            throw new IllegalArgumentException(key + " must be host:port with a host name or address (an IPv6 address"
+                    + " in brackets), was '" + value + "'");
         }
         int port;
         try {

@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class ClusterDefinitionTest {
-    private static final HostAndPort JOB_MANAGER = new HostAndPort("jm", 8081);
+    private static final FixedRestAddress JOB_MANAGER = new FixedRestAddress(new HostAndPort("jm", 8081));
+    private static final ZooKeeperRestAddress ZOOKEEPER =
+            new ZooKeeperRestAddress(List.of(new HostAndPort("zk", 2181)), "/default", "/flink");
 
     @Test
     void acceptsEmbeddedClusterWithoutAddress() {
@@ -74,7 +76,8 @@ final class ClusterDefinitionTest {
                 .containsExactly(
                         new ClusterDefinition("prod", ClusterKind.REMOTE, JOB_MANAGER),
                         new ClusterDefinition("local", ClusterKind.EMBEDDED, null),
-                        new ClusterDefinition("staging", ClusterKind.REMOTE, new HostAndPort("::1", 9081)));
+                        new ClusterDefinition(
+                                "staging", ClusterKind.REMOTE, new FixedRestAddress(new HostAndPort("::1", 9081))));
     }
 
     @Test
@@ -177,6 +180,151 @@ final class ClusterDefinitionTest {
                         "sluice.cluster.prod.rest-address is required for a REMOTE cluster",
                         "sluice.clusters names a cluster twice, was [Bad, prod, one, two, two]",
                         "sluice.clusters may declare at most one EMBEDDED cluster, was 3"));
+    }
+
+    @Test
+    void acceptsZooKeeperClusterWithZooKeeperAddress() {
+        assertThat(new ClusterDefinition("ha", ClusterKind.ZOOKEEPER, ZOOKEEPER).restAddress())
+                .isEqualTo(ZOOKEEPER);
+    }
+
+    @Test
+    void rejectsZooKeeperClusterWithoutAddress() {
+        assertThatThrownBy(() -> new ClusterDefinition("ha", ClusterKind.ZOOKEEPER, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.zookeeper.quorum is required for a ZOOKEEPER cluster");
+    }
+
+    @Test
+    void rejectsZooKeeperClusterWithFixedAddress() {
+        assertThatThrownBy(() -> new ClusterDefinition("ha", ClusterKind.ZOOKEEPER, JOB_MANAGER))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.rest-address must not be set for a ZOOKEEPER cluster, was jm:8081;"
+                        + " it needs sluice.cluster.ha.zookeeper.quorum");
+    }
+
+    @Test
+    void rejectsRemoteClusterWithZooKeeperAddress() {
+        assertThatThrownBy(() -> new ClusterDefinition("prod", ClusterKind.REMOTE, ZOOKEEPER))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.prod.zookeeper.quorum must not be set for a REMOTE cluster, was the leader"
+                        + " via ZooKeeper zk:2181/flink/default; it needs sluice.cluster.prod.rest-address");
+    }
+
+    @Test
+    void rejectsEmbeddedClusterWithZooKeeperAddress() {
+        assertThatThrownBy(() -> new ClusterDefinition("local", ClusterKind.EMBEDDED, ZOOKEEPER))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.local.zookeeper.quorum must not be set for an EMBEDDED cluster, was the"
+                        + " leader via ZooKeeper zk:2181/flink/default");
+    }
+
+    @Test
+    void readsZooKeeperClusterWithFlinksDefaultPaths() {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.quorum", "zk1:2181, zk2:2181,[::1]:2182"));
+
+        assertThat(ClusterDefinition.allFrom(config))
+                .containsExactly(new ClusterDefinition(
+                        "ha",
+                        ClusterKind.ZOOKEEPER,
+                        new ZooKeeperRestAddress(
+                                List.of(
+                                        new HostAndPort("zk1", 2181),
+                                        new HostAndPort("zk2", 2181),
+                                        new HostAndPort("::1", 2182)),
+                                "/default",
+                                "/flink")));
+    }
+
+    @Test
+    void readsZooKeeperClusterIdAndRootPath() {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.quorum", "zk:2181",
+                "sluice.cluster.ha.zookeeper.cluster-id", "/analytics",
+                "sluice.cluster.ha.zookeeper.root-path", "/teams/bi/flink"));
+
+        assertThat(ClusterDefinition.allFrom(config))
+                .containsExactly(new ClusterDefinition(
+                        "ha",
+                        ClusterKind.ZOOKEEPER,
+                        new ZooKeeperRestAddress(
+                                List.of(new HostAndPort("zk", 2181)), "/analytics", "/teams/bi/flink")));
+    }
+
+    @Test
+    void rejectsZooKeeperClusterWithoutQuorumInConfiguration() {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.cluster-id", "/analytics"));
+
+        assertThatThrownBy(() -> ClusterDefinition.allFrom(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.zookeeper.quorum is required for a ZOOKEEPER cluster");
+    }
+
+    @Test
+    void rejectsRestAddressOfZooKeeperClusterInConfiguration() {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.rest-address", "jm:8081",
+                "sluice.cluster.ha.zookeeper.quorum", "zk:2181"));
+
+        assertThatThrownBy(() -> ClusterDefinition.allFrom(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.rest-address must not be set for a ZOOKEEPER cluster, was jm:8081");
+    }
+
+    @Test
+    void rejectsZooKeeperOptionsOfOtherKindsInConfiguration() {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "prod;local",
+                "sluice.cluster.prod.type", "REMOTE",
+                "sluice.cluster.prod.rest-address", "jm:8081",
+                "sluice.cluster.prod.zookeeper.quorum", "zk:2181",
+                "sluice.cluster.local.zookeeper.root-path", "/flink"));
+
+        assertThatThrownBy(() -> ClusterDefinition.allFrom(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.prod.zookeeper.quorum must not be set for a REMOTE cluster, was zk:2181;"
+                        + " sluice.cluster.local.zookeeper.root-path must not be set for an EMBEDDED cluster, was"
+                        + " /flink");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "zk", "zk:", "zk:2181,", ",zk:2181", "zk:2181;zk2:2181", "zk:2181/chroot", "zk:0"})
+    void rejectsMalformedQuorum(String quorum) {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.quorum", quorum));
+
+        assertThatThrownBy(() -> ClusterDefinition.allFrom(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.zookeeper.quorum must be host:port of each ZooKeeper server, separated"
+                        + " by commas (a chroot path belongs in sluice.cluster.ha.zookeeper.root-path), was '" + quorum
+                        + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "/my cluster", "/a//b", "//"})
+    void rejectsMalformedZooKeeperPaths(String path) {
+        Configuration config = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.quorum", "zk:2181",
+                "sluice.cluster.ha.zookeeper.cluster-id", path));
+
+        assertThatThrownBy(() -> ClusterDefinition.allFrom(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.cluster.ha.zookeeper.cluster-id must be a ZooKeeper path such as /flink, without"
+                        + " blanks or empty segments, was '" + path + "'");
     }
 
     private static String invalidName(String name) {

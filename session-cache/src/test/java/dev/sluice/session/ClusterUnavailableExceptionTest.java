@@ -1,5 +1,7 @@
 package dev.sluice.session;
 
+import org.apache.flink.runtime.rest.util.RestClientException;
+import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpResponseStatus;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -7,8 +9,10 @@ import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,6 +54,53 @@ final class ClusterUnavailableExceptionTest {
         assertThat(ClusterUnavailableException.isUnreachable(
                         new RuntimeException(new ConnectTimeoutException("connection timed out: jm/10.0.0.7:8081"))))
                 .isTrue();
+    }
+
+    @Test
+    void noLeaderWithinTheAwaitLeaderTimeoutIsUnreachable() {
+        // as RestClusterClient#getWebMonitorBaseUrl fails when its leader retriever names no leader in time
+        Throwable failure = new CompletionException(
+                new TimeoutException("Waiting for leader address of WebMonitorEndpoint timed out after 10000 ms."));
+
+        assertThat(ClusterUnavailableException.isUnreachable(failure)).isTrue();
+    }
+
+    @Test
+    void serviceUnavailableDuringALeaderElectionIsUnreachable() {
+        Throwable failure = new CompletionException(new RestClientException(
+                "[Service temporarily unavailable due to an ongoing leader election. Please refresh.]",
+                HttpResponseStatus.SERVICE_UNAVAILABLE));
+
+        assertThat(ClusterUnavailableException.isUnreachable(failure)).isTrue();
+    }
+
+    @Test
+    void otherHttpErrorIsNotUnreachable() {
+        Throwable failure = new CompletionException(
+                new RestClientException("[Job could not be found]", HttpResponseStatus.NOT_FOUND));
+
+        assertThat(ClusterUnavailableException.isUnreachable(failure)).isFalse();
+    }
+
+    @Test
+    void otherTimeoutIsNotUnreachable() {
+        assertThat(ClusterUnavailableException.isUnreachable(new RuntimeException(new TimeoutException("result"))))
+                .isFalse();
+    }
+
+    @Test
+    void messageNamesTheZooKeeperQuorumOfAHighAvailabilityCluster() {
+        ClusterEndpoint ha = new ClusterEndpoint(
+                "ha",
+                ClusterKind.ZOOKEEPER,
+                new ZooKeeperRestAddress(List.of(new HostAndPort("zk", 2181)), "/default", "/flink"));
+
+        ClusterUnavailableException exception =
+                new ClusterUnavailableException(ha, new RuntimeException(new ConnectException("Connection refused")));
+
+        assertThat(exception)
+                .hasMessage("Flink session cluster 'ha' at the leader via ZooKeeper zk:2181/flink/default is"
+                        + " unreachable: Connection refused");
     }
 
     @Test

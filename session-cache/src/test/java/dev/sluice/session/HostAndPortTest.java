@@ -20,6 +20,8 @@ final class HostAndPortTest {
                 arguments("jobmanager.example.com:1", "jobmanager.example.com", 1),
                 arguments("10.0.0.7:65535", "10.0.0.7", 65535),
                 arguments("[::1]:8081", "::1", 8081),
+                arguments("flink_jobmanager-1:8081", "flink_jobmanager-1", 8081),
+                arguments("[fe80::1%eth0]:8081", "fe80::1%eth0", 8081),
                 arguments("[2001:db8::7]:443", "2001:db8::7", 443));
     }
 
@@ -39,7 +41,15 @@ final class HostAndPortTest {
                 arguments("localhost:80 81", "must be host:port with a numeric port"),
                 arguments("localhost:0", "must be host:port with a port between 1 and 65535"),
                 arguments("localhost:65536", "must be host:port with a port between 1 and 65535"),
-                arguments("localhost:-1", "must be host:port with a port between 1 and 65535"));
+                arguments("localhost:-1", "must be host:port with a port between 1 and 65535"),
+                arguments("jm:8081:9", "must be host:port with a host name or address (an IPv6 address in brackets)"),
+                arguments("::1:8081", "must be host:port with a host name or address (an IPv6 address in brackets)"),
+                arguments(
+                        "zk1:2181;zk2:2181",
+                        "must be host:port with a host name or address (an IPv6 address in brackets)"),
+                arguments("j m:8081", "must be host:port with a host name or address (an IPv6 address in brackets)"),
+                arguments("[jm]:8081", "must be host:port with a host name or address (an IPv6 address in brackets)"),
+                arguments("[]:8081", "must be host:port with a host"));
     }
 
     @ParameterizedTest

@@ -27,11 +27,13 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
 
     private final MiniCluster miniCluster;
+    private final HostAndPort restAddress;
     private final ClusterEndpoint endpoint;
 
-    private EmbeddedFlinkCluster(MiniCluster miniCluster, ClusterEndpoint endpoint) {
+    private EmbeddedFlinkCluster(MiniCluster miniCluster, String name, HostAndPort restAddress) {
         this.miniCluster = miniCluster;
-        this.endpoint = endpoint;
+        this.restAddress = restAddress;
+        this.endpoint = new ClusterEndpoint(name, ClusterKind.EMBEDDED, restAddress);
     }
 
     /** Starts a MiniCluster with {@code flinkConfiguration} and the size from {@code config}. */
@@ -62,7 +64,7 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
                     config.taskManagers(),
                     config.taskSlots(),
                     address);
-            return new EmbeddedFlinkCluster(miniCluster, new ClusterEndpoint(name, ClusterKind.EMBEDDED, address));
+            return new EmbeddedFlinkCluster(miniCluster, name, address);
         } catch (Exception e) {
             miniCluster.close();
             throw e;
@@ -71,6 +73,11 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
 
     public ClusterEndpoint endpoint() {
         return endpoint;
+    }
+
+    /** Where the MiniCluster's REST endpoint listens (a free loopback port). */
+    public HostAndPort restAddress() {
+        return restAddress;
     }
 
     /** Stops the cluster; jobs still running are cancelled by the MiniCluster's shutdown. */

@@ -33,8 +33,7 @@ public final class ConfigurationReference {
     /** The whole page. */
     public static String render() {
         List<ConfigOption<?>> options = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
-        options.add(ClusterOptions.type("<name>"));
-        options.add(ClusterOptions.restAddress("<name>"));
+        options.addAll(ClusterOptions.perCluster("<name>"));
         String rows = options.stream().map(ConfigurationReference::row).collect(Collectors.joining("\n"));
         return """
                 # Configuration reference
@@ -46,8 +45,8 @@ public final class ConfigurationReference {
                 YAML maps become dotted keys. Every key under `sluice.` must be one of these: an unknown one stops \
                 the gateway at start with a "did you mean". All other keys are Flink options, passed to the embedded \
                 cluster and to every session's TableEnvironment (Sluice sets `execution.runtime-mode: batch`, \
-                `rest.retry.max-attempts: 2`, `rest.retry.delay: 200 ms` and `rest.connection-timeout: 5 s` for \
-                sessions unless the file sets them).
+                `rest.retry.max-attempts: 2`, `rest.retry.delay: 200 ms`, `rest.connection-timeout: 5 s` and \
+                `rest.await-leader-timeout: 10 s` for sessions unless the file sets them).
 
                 | key | type | default | description |
                 |---|---|---|---|

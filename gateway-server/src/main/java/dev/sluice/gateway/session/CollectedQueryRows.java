@@ -1,5 +1,7 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
@@ -15,15 +17,27 @@ import static java.util.Objects.requireNonNull;
 final class CollectedQueryRows implements QueryRows {
     private final CollectResultReader<RowData> reader;
     private final Function<RowData, Row> toRow;
+    private final ClusterEndpoint cluster;
 
-    CollectedQueryRows(CollectResultReader<RowData> reader, Function<RowData, Row> toRow) {
+    /** @param cluster where the job runs, named when the cluster cannot be reached while rows are read */
+    CollectedQueryRows(CollectResultReader<RowData> reader, Function<RowData, Row> toRow, ClusterEndpoint cluster) {
         this.reader = requireNonNull(reader, "reader is null");
         this.toRow = requireNonNull(toRow, "toRow is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
     }
 
     @Override
     public List<Row> next(int maxRows, Duration timeout) {
-        List<RowData> batch = reader.next(maxRows, timeout);
+        List<RowData> batch;
+        try {
+            batch = reader.next(maxRows, timeout);
+        } catch (RuntimeException e) {
+            // e.g. the JobManager died while its job ran: say which cluster, as a failed submission does
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
         List<Row> rows = new ArrayList<>(batch.size());
         for (RowData row : batch) {
             rows.add(toRow.apply(row));

@@ -382,7 +382,7 @@ public final class GatewaySession implements AutoCloseable {
         CollectSinkIntrospection.CollectSink sink = CollectSinkIntrospection.inspect(result.collect());
         CollectResultReader<RowData> reader =
                 new CollectResultReader<>(sink.handle(), job.get(), querySettings.resultPoller());
-        return new CollectedQueryRows(reader, sink.toRow());
+        return new CollectedQueryRows(reader, sink.toRow(), cluster);
     }
 
     /**

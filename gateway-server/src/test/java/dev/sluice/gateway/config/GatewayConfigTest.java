@@ -2,12 +2,15 @@ package dev.sluice.gateway.config;
 
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterKind;
+import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
+import dev.sluice.session.ZooKeeperRestAddress;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,10 +63,14 @@ final class GatewayConfigTest {
                 Map.entry("sluice.plan-cache.max-size", "7"),
                 Map.entry("sluice.embedded.task-managers", "2"),
                 Map.entry("sluice.embedded.task-slots", "3"),
-                Map.entry("sluice.clusters", "prod;local"),
+                Map.entry("sluice.clusters", "prod;local;ha"),
                 Map.entry("sluice.cluster.prod.type", "REMOTE"),
                 Map.entry("sluice.cluster.prod.rest-address", "jm:8081"),
-                Map.entry("sluice.cluster.local.type", "EMBEDDED"))));
+                Map.entry("sluice.cluster.local.type", "EMBEDDED"),
+                Map.entry("sluice.cluster.ha.type", "ZOOKEEPER"),
+                Map.entry("sluice.cluster.ha.zookeeper.quorum", "zk1:2181,zk2:2181"),
+                Map.entry("sluice.cluster.ha.zookeeper.cluster-id", "/analytics"),
+                Map.entry("sluice.cluster.ha.zookeeper.root-path", "/teams/flink"))));
 
         assertThat(config.server())
                 .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096));
@@ -72,8 +79,16 @@ final class GatewayConfigTest {
         assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));
         assertThat(config.clusters())
                 .containsExactly(
-                        new ClusterDefinition("prod", ClusterKind.REMOTE, new HostAndPort("jm", 8081)),
-                        new ClusterDefinition("local", ClusterKind.EMBEDDED, null));
+                        new ClusterDefinition(
+                                "prod", ClusterKind.REMOTE, new FixedRestAddress(new HostAndPort("jm", 8081))),
+                        new ClusterDefinition("local", ClusterKind.EMBEDDED, null),
+                        new ClusterDefinition(
+                                "ha",
+                                ClusterKind.ZOOKEEPER,
+                                new ZooKeeperRestAddress(
+                                        List.of(new HostAndPort("zk1", 2181), new HostAndPort("zk2", 2181)),
+                                        "/analytics",
+                                        "/teams/flink")));
     }
 
     @Test
@@ -140,6 +155,22 @@ final class GatewayConfigTest {
                         InvalidConfigurationException.class,
                         e -> assertThat(e.problems())
                                 .containsExactly("sluice.cluster.prod.rest-address is required for a REMOTE cluster"));
+    }
+
+    @Test
+    void suggestsTheClosestZooKeeperKey() {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.clusters", "ha",
+                "sluice.cluster.ha.type", "ZOOKEEPER",
+                "sluice.cluster.ha.zookeeper.quorum", "zk:2181",
+                "sluice.cluster.ha.zookeeper.clusterid", "/analytics"));
+
+        assertThatThrownBy(() -> GatewayConfig.from(configuration))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly("Unknown option sluice.cluster.ha.zookeeper.clusterid; did you mean"
+                                        + " sluice.cluster.ha.zookeeper.cluster-id?"));
     }
 
     @Test

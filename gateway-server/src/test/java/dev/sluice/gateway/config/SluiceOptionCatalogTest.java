@@ -50,6 +50,10 @@ final class SluiceOptionCatalogTest {
                 .isEmpty();
         assertThat(SluiceOptionCatalog.findUnknownKeyProblem("sluice.cluster.prod.rest-address", List.of("prod")))
                 .isEmpty();
+        for (String suffix : List.of("zookeeper.quorum", "zookeeper.cluster-id", "zookeeper.root-path")) {
+            assertThat(SluiceOptionCatalog.findUnknownKeyProblem("sluice.cluster.prod." + suffix, List.of("prod")))
+                    .isEmpty();
+        }
     }
 
     @Test
