@@ -6,7 +6,6 @@ import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterKind;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.ZooKeeperRestAddress;
-import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.HighAvailabilityOptions;
 import org.apache.flink.runtime.highavailability.ClientHighAvailabilityServices;
@@ -237,20 +236,14 @@ final class ZooKeeperHaIT {
                 // rows the client had fetched before the leader died
             }
             return Optional.empty();
-        } catch (SQLException | AvaticaClientRuntimeException e) {
+        } catch (SQLException e) {
             return Optional.of(e);
         }
     }
 
-    /**
-     * The SQLState of a failure from the driver. A failed fetch reaches {@code ResultSet.next()} as Avatica's unchecked
-     * exception, with the gateway's SQLState: Avatica's {@code AvaticaResultSet.next()} does not wrap what its fetch
-     * iterator throws.
-     */
+    /** The SQLState of a failure from the driver: always an SQLException, also when a fetch in next() fails. */
     private static String sqlState(Exception failure) {
-        return failure instanceof SQLException sql
-                ? sql.getSQLState()
-                : ((AvaticaClientRuntimeException) failure).getSqlState();
+        return ((SQLException) failure).getSQLState();
     }
 
     private static void prepare(Connection connection) throws SQLException {

@@ -18,7 +18,8 @@ import java.util.TimeZone;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Avatica's JDBC 4.1 factory with {@link SluiceDatabaseMetaData} in place of Avatica's own. Avatica's factory class is
+ * Avatica's JDBC 4.1 factory with {@link SluiceDatabaseMetaData} and {@link SluiceResultSet} in place of Avatica's
+ * own. Avatica's factory class is
  * not public, so this one delegates to it instead of extending it.
  */
 final class SluiceJdbcFactory implements AvaticaFactory {
@@ -76,7 +77,8 @@ final class SluiceJdbcFactory implements AvaticaFactory {
             TimeZone timeZone,
             Meta.Frame firstFrame)
             throws SQLException {
-        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+        ResultSetMetaData metaData = newResultSetMetaData(statement, signature);
+        return new SluiceResultSet(statement, state, signature, metaData, timeZone, firstFrame);
     }
 
     @Override

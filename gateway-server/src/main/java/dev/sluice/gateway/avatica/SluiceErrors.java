@@ -57,6 +57,9 @@ public final class SluiceErrors {
     private static final List<String> PLANNER_PACKAGES =
             List.of("org.apache.calcite.", "org.apache.flink.sql.parser.", "org.apache.flink.table.planner.");
 
+    /** Avatica shares Calcite's package prefix but is the protocol layer: an overflow there is not the statement's. */
+    private static final String AVATICA_PACKAGE = "org.apache.calcite.avatica.";
+
     static final String NESTED_TOO_DEEPLY = "Statement nested too deeply for Flink's parser or planner (its stack"
             + " overflowed): nest less deeply, or split long chains of operators";
 
@@ -144,7 +147,8 @@ public final class SluiceErrors {
             StackTraceElement[] stack = cause.getStackTrace();
             if (cause instanceof StackOverflowError
                     && Arrays.stream(stack)
-                            .anyMatch(frame -> PLANNER_PACKAGES.stream().anyMatch(frame.getClassName()::startsWith))) {
+                            .map(StackTraceElement::getClassName)
+                            .anyMatch(SluiceErrors::isPlannerClass)) {
                 return true;
             }
             if (cause instanceof NullPointerException
@@ -154,6 +158,11 @@ public final class SluiceErrors {
             }
         }
         return false;
+    }
+
+    private static boolean isPlannerClass(String className) {
+        return !className.startsWith(AVATICA_PACKAGE)
+                && PLANNER_PACKAGES.stream().anyMatch(className::startsWith);
     }
 
     /**

@@ -91,6 +91,18 @@ final class SluiceErrorsTest {
     }
 
     @Test
+    void aStackOverflowInAvaticasProtocolLayerStaysAnInternalError() {
+        // Avatica shares the org.apache.calcite prefix with Calcite's planner
+        StackOverflowError overflow = new StackOverflowError();
+        overflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("org.apache.calcite.avatica.remote.JsonHandler", "apply", null, 1),
+            new StackTraceElement("org.apache.calcite.avatica.remote.LocalService", "apply", null, 1)
+        });
+
+        assertError(SluiceErrors.translate(overflow), SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
+    }
+
+    @Test
     void theNullPointerExceptionOfFlinksParserAfterAStackOverflowIsASyntaxError() {
         NullPointerException lost = new NullPointerException("Cannot invoke \"String.contains(...)\"");
         lost.setStackTrace(new StackTraceElement[] {
