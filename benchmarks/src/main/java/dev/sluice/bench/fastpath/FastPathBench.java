@@ -159,9 +159,9 @@ public final class FastPathBench implements Callable<Integer> {
         for (String query : List.of("source", "wordcount", "join")) {
             String sql = ReferenceQueries.find(query).orElseThrow();
             Map<String, double[]> before = planning(httpAddress);
-            run(sluiceUrl + ";sluice.plan-cache.enabled=false", query, sql, ReferenceQueries.SETUP, planQueries);
+            runCounted(sluiceUrl + ";sluice.plan-cache.enabled=false", query, sql, planQueries);
             Map<String, double[]> off = planning(httpAddress);
-            run(sluiceUrl, query, sql, ReferenceQueries.SETUP, planQueries);
+            runCounted(sluiceUrl, query, sql, planQueries);
             Map<String, double[]> on = planning(httpAddress);
             double planned = mean(before, off, "skip");
             double miss = mean(off, on, "miss");
@@ -183,11 +183,24 @@ public final class FastPathBench implements Callable<Integer> {
         return report;
     }
 
-    /** {@code planQueries} runs, counted rather than timed: the plan phase is what is read here. */
-    private void run(String url, String label, String sql, List<String> setup, long count) throws InterruptedException {
-        err.printf("%s, %d runs on %s ...%n", label, count, url);
+    /**
+     * {@code count} runs on one connection (with the reference tables), counted rather than timed: the plan phase is
+     * what is read here.
+     */
+    private void runCounted(String url, String label, String sql, long count) throws InterruptedException {
+        err.printf("%s, %d runs on one connection to %s ...%n", label, count, url);
         PerfConfig config = new PerfConfig(
-                url, label, sql, setup, 1, count, null, 0, Duration.ZERO, Map.of(), Duration.ofMinutes(10));
+                url,
+                label,
+                sql,
+                ReferenceQueries.SETUP,
+                1,
+                count,
+                null,
+                0,
+                Duration.ZERO,
+                Map.of(),
+                Duration.ofMinutes(10));
         PerfReport report = new PerfRun(config, err, () -> {}).run();
         if (report.errors() > 0) {
             throw new IllegalStateException(label + " on " + url + " failed: " + report.firstErrors());
