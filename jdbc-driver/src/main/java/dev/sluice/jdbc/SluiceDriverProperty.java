@@ -113,12 +113,16 @@ public enum SluiceDriverProperty implements ConnectionProperty {
                     + "opens a new connection, with a new TLS handshake, for every request (to measure what keep-alive saves)."),
     /** Connect timeout. */
     CONNECT_TIMEOUT_MS(
-            "connect_timeout_ms",
+            "connect_timeout_ms", Type.NUMBER, 10_000, true, "Time to open a TCP connection " + "(milliseconds)."),
+    /** Bound on waiting for a pooled connection. */
+    POOL_ACQUIRE_TIMEOUT_MS(
+            "pool_acquire_timeout_ms",
             Type.NUMBER,
-            10_000,
+            300_000,
             true,
-            "Time to open a TCP connection, and the longest a statement waits for a free pooled connection"
-                    + " (milliseconds).");
+            "The longest a statement waits for a free pooled connection (milliseconds) when all"
+                    + " pool_max_connections are busy; a fetch holds its connection until its query has rows, so"
+                    + " with more statements running at once than connections this must cover a query's run.");
 
     private static final Map<String, SluiceDriverProperty> BY_NAME = new HashMap<>();
 

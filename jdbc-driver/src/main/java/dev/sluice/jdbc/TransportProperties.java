@@ -68,7 +68,8 @@ final class TransportProperties {
                 bool(SluiceDriverProperty.KEEP_ALIVE),
                 (int) Math.min(Integer.MAX_VALUE, number(SluiceDriverProperty.POOL_MAX_CONNECTIONS)),
                 Duration.ofMillis(number(SluiceDriverProperty.POOL_IDLE_TIMEOUT_MS)),
-                Duration.ofMillis(number(SluiceDriverProperty.CONNECT_TIMEOUT_MS)));
+                Duration.ofMillis(number(SluiceDriverProperty.CONNECT_TIMEOUT_MS)),
+                Duration.ofMillis(number(SluiceDriverProperty.POOL_ACQUIRE_TIMEOUT_MS)));
     }
 
     private boolean hostnameVerification() {

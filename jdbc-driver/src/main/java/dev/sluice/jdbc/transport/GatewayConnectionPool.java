@@ -69,7 +69,7 @@ final class GatewayConnectionPool {
                 .option(ChannelOption.SO_KEEPALIVE, true);
         long idleMillis = config.poolIdleTimeout().toMillis();
         this.maxConnections = config.poolMaxConnections();
-        this.acquireTimeoutMillis = config.connectTimeout().toMillis();
+        this.acquireTimeoutMillis = config.poolAcquireTimeout().toMillis();
         this.channels = new FixedChannelPool(
                 bootstrap,
                 new AbstractChannelPoolHandler() {
@@ -90,7 +90,7 @@ final class GatewayConnectionPool {
                     }
                 },
                 ChannelHealthChecker.ACTIVE,
-                // a request waits for a free connection no longer than it would wait to open one
+                // bounded: a request never waits for ever for a connection
                 FixedChannelPool.AcquireTimeoutAction.FAIL,
                 acquireTimeoutMillis,
                 config.poolMaxConnections(),
@@ -171,8 +171,9 @@ final class GatewayConnectionPool {
     private Throwable acquireFailure(Throwable cause) {
         if (cause instanceof TimeoutException) {
             return new TransportSetupException(
-                    "all " + maxConnections + " pooled connections stayed busy for connect_timeout_ms ("
-                            + acquireTimeoutMillis + " ms); raise pool_max_connections or run fewer statements at once",
+                    "all " + maxConnections + " pooled connections stayed busy for pool_acquire_timeout_ms ("
+                            + acquireTimeoutMillis + " ms); raise pool_max_connections or pool_acquire_timeout_ms, or"
+                            + " run fewer statements at once",
                     cause);
         }
         return cause;

@@ -78,7 +78,8 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
                         true,
                         transport.poolMaxConnections(),
                         transport.poolIdleTimeout(),
-                        transport.connectTimeout());
+                        transport.connectTimeout(),
+                        transport.poolAcquireTimeout());
             }
         }
         int port = url.getPort() < 0 ? url.getDefaultPort() : url.getPort();

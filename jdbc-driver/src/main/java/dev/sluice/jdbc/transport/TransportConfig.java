@@ -24,6 +24,7 @@ import static java.util.Objects.requireNonNull;
  * @param poolMaxConnections connections to one address at most
  * @param poolIdleTimeout a pooled connection idle this long is closed
  * @param connectTimeout time to open a TCP connection
+ * @param poolAcquireTimeout how long a request waits for a free pooled connection
  */
 public record TransportConfig(
         boolean tls,
@@ -38,7 +39,8 @@ public record TransportConfig(
         boolean keepAlive,
         int poolMaxConnections,
         Duration poolIdleTimeout,
-        Duration connectTimeout) {
+        Duration connectTimeout,
+        Duration poolAcquireTimeout) {
     /**
      * Creates a configuration.
      *
@@ -48,6 +50,10 @@ public record TransportConfig(
         requireNonNull(provider, "provider is null");
         requireNonNull(poolIdleTimeout, "poolIdleTimeout is null");
         requireNonNull(connectTimeout, "connectTimeout is null");
+        requireNonNull(poolAcquireTimeout, "poolAcquireTimeout is null");
+        check(
+                !poolAcquireTimeout.isNegative() && !poolAcquireTimeout.isZero(),
+                "pool_acquire_timeout_ms must be positive, was " + poolAcquireTimeout.toMillis());
         check(poolMaxConnections >= 1, "pool_max_connections must be at least 1, was " + poolMaxConnections);
         check(
                 !poolIdleTimeout.isNegative() && !poolIdleTimeout.isZero(),
@@ -85,7 +91,8 @@ public record TransportConfig(
                 true,
                 64,
                 Duration.ofSeconds(60),
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10),
+                Duration.ofMinutes(5));
     }
 
     private static void check(boolean condition, String message) {

@@ -63,7 +63,7 @@ final class GatewayConnectionPoolTest {
     }
 
     @Test
-    void aRequestWaitsForABusyPoolNoLongerThanTheConnectTimeout() throws Exception {
+    void aRequestWaitsForABusyPoolNoLongerThanTheAcquireTimeout() throws Exception {
         CompletableFuture<Void> release = new CompletableFuture<>();
         // reads a request and holds the answer until the test ends
         int port = serve(socket -> {
@@ -91,7 +91,7 @@ final class GatewayConnectionPoolTest {
         assertThat(held.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
     }
 
-    private GatewayConnectionPool pool(int port, int maxConnections, Duration connectTimeout) {
+    private GatewayConnectionPool pool(int port, int maxConnections, Duration acquireTimeout) {
         TransportConfig defaults = TransportConfig.plaintext();
         TransportConfig config = new TransportConfig(
                 false,
@@ -106,7 +106,8 @@ final class GatewayConnectionPoolTest {
                 true,
                 maxConnections,
                 defaults.poolIdleTimeout(),
-                connectTimeout);
+                defaults.connectTimeout(),
+                acquireTimeout);
         GatewayConnectionPool pool = new GatewayConnectionPool(group, "127.0.0.1", port, config, null);
         toClose.add(pool::close);
         return pool;
