@@ -29,7 +29,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.LongAdder;
 
 import static java.util.Objects.requireNonNull;
 
@@ -48,7 +47,6 @@ final class GatewayConnectionPool {
     private final int port;
     private final boolean keepAlive;
     private final FixedChannelPool channels;
-    private final LongAdder connectionsOpened = new LongAdder();
     private final int maxConnections;
     private final long acquireTimeoutMillis;
 
@@ -75,7 +73,6 @@ final class GatewayConnectionPool {
                 new AbstractChannelPoolHandler() {
                     @Override
                     public void channelCreated(Channel channel) {
-                        connectionsOpened.increment();
                         if (tls != null) {
                             // host and port: SNI, hostname verification and session resumption
                             channel.pipeline().addLast("tls", tls.newHandler(channel.alloc(), host, port));
@@ -98,11 +95,6 @@ final class GatewayConnectionPool {
                 true,
                 // most recently used first: the rest go idle and are evicted when load drops
                 true);
-    }
-
-    /** TCP connections this pool opened so far. */
-    long connectionsOpened() {
-        return connectionsOpened.sum();
     }
 
     /**

@@ -45,15 +45,6 @@ final class GatewayTransports {
         });
     }
 
-    /** TCP connections opened to {@code host:port} by all pools, for tests and diagnostics. */
-    long connectionsOpened(String host, int port) {
-        return pools.entrySet().stream()
-                .filter(entry ->
-                        entry.getKey().host().equals(host) && entry.getKey().port() == port)
-                .mapToLong(entry -> entry.getValue().connectionsOpened())
-                .sum();
-    }
-
     private EventLoopGroup group() {
         EventLoopGroup current = group;
         if (current == null) {

@@ -63,24 +63,7 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
     public AvaticaHttpClient getClient(URL url, ConnectionConfig config, @Nullable KerberosConnection kerberos) {
         TransportConfig transport = CONNECTING.get();
         if (transport == null) {
-            transport = TransportConfig.plaintext();
-            if ("https".equalsIgnoreCase(url.getProtocol())) {
-                transport = new TransportConfig(
-                        true,
-                        ProviderChoice.AUTO,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        true,
-                        true,
-                        transport.poolMaxConnections(),
-                        transport.poolIdleTimeout(),
-                        transport.connectTimeout(),
-                        transport.poolAcquireTimeout());
-            }
+            transport = TransportConfig.defaults("https".equalsIgnoreCase(url.getProtocol()));
         }
         int port = url.getPort() < 0 ? url.getDefaultPort() : url.getPort();
         String host = url.getHost();

@@ -78,8 +78,13 @@ public record TransportConfig(
 
     /** Plaintext HTTP with the default pool limits. */
     public static TransportConfig plaintext() {
+        return defaults(false);
+    }
+
+    /** The defaults, over TLS (provider AUTO, the JDK's trusted CAs, hostname verification) or plaintext. */
+    public static TransportConfig defaults(boolean tls) {
         return new TransportConfig(
-                false,
+                tls,
                 ProviderChoice.AUTO,
                 null,
                 null,
@@ -93,6 +98,25 @@ public record TransportConfig(
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(10),
                 Duration.ofMinutes(5));
+    }
+
+    /** This configuration with other pool limits. */
+    public TransportConfig withPoolLimits(int maxConnections, Duration acquireTimeout) {
+        return new TransportConfig(
+                tls,
+                provider,
+                trustedCertificates,
+                trustStore,
+                clientCertificate,
+                clientKey,
+                clientKeyPassword,
+                keyStore,
+                hostnameVerification,
+                keepAlive,
+                maxConnections,
+                poolIdleTimeout,
+                connectTimeout,
+                acquireTimeout);
     }
 
     private static void check(boolean condition, String message) {

@@ -92,22 +92,7 @@ final class GatewayConnectionPoolTest {
     }
 
     private GatewayConnectionPool pool(int port, int maxConnections, Duration acquireTimeout) {
-        TransportConfig defaults = TransportConfig.plaintext();
-        TransportConfig config = new TransportConfig(
-                false,
-                defaults.provider(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                true,
-                true,
-                maxConnections,
-                defaults.poolIdleTimeout(),
-                defaults.connectTimeout(),
-                acquireTimeout);
+        TransportConfig config = TransportConfig.plaintext().withPoolLimits(maxConnections, acquireTimeout);
         GatewayConnectionPool pool = new GatewayConnectionPool(group, "127.0.0.1", port, config, null);
         toClose.add(pool::close);
         return pool;
