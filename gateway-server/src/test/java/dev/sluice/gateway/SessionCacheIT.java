@@ -38,7 +38,7 @@ final class SessionCacheIT {
 
     @Test
     void thousandQueriesUseOneDescriptorClientAndLeaderRetrieverPerCluster() throws Exception {
-        long restThreadsBefore = restClientThreads();
+        long restThreadsBefore = clusterClientThreads();
         SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of());
         try {
             runQueries(gateway, CONNECTIONS, QUERIES_PER_CONNECTION);
@@ -58,7 +58,7 @@ final class SessionCacheIT {
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"execute\",le=\"")
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"first_row\",le=\"")
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"plan\",le=\"");
-            assertThat(restClientThreads()).isGreaterThan(restThreadsBefore);
+            assertThat(clusterClientThreads()).isGreaterThan(restThreadsBefore);
         } finally {
             gateway.close();
         }
@@ -210,18 +210,13 @@ final class SessionCacheIT {
         assertThat(count.get()).isEqualTo(expected);
     }
 
-    private static long restClientThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(thread -> thread.getName().startsWith("Flink-RestClusterClient-IO")
-                        || thread.getName().startsWith("Flink-RestClient-IO"))
-                .count();
-    }
-
     private static void awaitRestClientThreads(long expected, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (restClientThreads() > expected && System.nanoTime() < deadline) {
+        while (clusterClientThreads() > expected && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
-        assertThat(restClientThreads()).as("REST client threads after close").isLessThanOrEqualTo(expected);
+        assertThat(clusterClientThreads())
+                .as("cluster client threads (Flink's and the pooled transport's) after close")
+                .isLessThanOrEqualTo(expected);
     }
 }

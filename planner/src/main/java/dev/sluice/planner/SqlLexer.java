@@ -33,18 +33,42 @@ public final class SqlLexer {
     }
 
     /**
-     * The statement with comments dropped and each run of white space between tokens made one space; two
-     * statements with the same normal form mean the same to Flink's parser.
+     * The statement as caches find it: comments dropped and every gap between two tokens made one space, so
+     * re-indenting a statement or editing a comment finds the same entry. Two statements with one normal form mean
+     * the same to Flink's parser, so whatever it tells apart is kept: literals and quoted identifiers exactly; the
+     * case of every word (Flink's unquoted identifiers are case-sensitive); whether two tokens touch ({@code <>} is an
+     * operator and {@code < >} a syntax error, {@code X'AB'} a binary literal and {@code X 'AB'} an error); and a line
+     * break between two string literals, which Flink joins into one only across lines.
      */
     public static String normalize(String sql) {
         StringBuilder normal = new StringBuilder(sql.length());
+        SqlToken previous = null;
         for (SqlToken token : tokenize(sql)) {
-            if (!normal.isEmpty()) {
-                normal.append(' ');
+            if (previous != null) {
+                normal.append(gap(sql, previous, token));
             }
             normal.append(token.text());
+            previous = token;
         }
         return normal.toString();
+    }
+
+    private static String gap(String sql, SqlToken previous, SqlToken next) {
+        if (previous.end() == next.start()) {
+            return "";
+        }
+        boolean betweenStrings = previous.kind() == SqlToken.Kind.STRING && next.kind() == SqlToken.Kind.STRING;
+        return betweenStrings && containsLineBreak(sql, previous.end(), next.start()) ? "\n" : " ";
+    }
+
+    private static boolean containsLineBreak(String sql, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = sql.charAt(i);
+            if (c == '\n' || c == '\r') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

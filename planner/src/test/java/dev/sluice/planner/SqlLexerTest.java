@@ -1,5 +1,6 @@
 package dev.sluice.planner;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -70,5 +71,51 @@ final class SqlLexerTest {
     @MethodSource("skips")
     void skipsWhiteSpaceAndCommentsButNotHints(String sql, int firstTokenStart) {
         assertThat(SqlLexer.skipWhiteSpaceAndComments(sql, 0)).isEqualTo(firstTokenStart);
+    }
+
+    @Test
+    void dropsCommentsAndMakesEveryGapOneSpace() {
+        assertThat(SqlLexer.normalize("  select  val1,\n\tcount(*)  -- per word\nfrom /* the */ table1\n"))
+                .isEqualTo("select val1, count(*) from table1");
+        assertThat(SqlLexer.normalize("select val1 from table1 // done"))
+                .isEqualTo(SqlLexer.normalize("select val1\nfrom table1"));
+    }
+
+    @Test
+    void keepsLiteralsQuotedIdentifiersAndTheCaseOfWords() {
+        assertThat(SqlLexer.normalize("select 'a  b' from t")).isNotEqualTo(SqlLexer.normalize("select 'a b' from t"));
+        assertThat(SqlLexer.normalize("select `a  b` from t")).isEqualTo("select `a  b` from t");
+        assertThat(SqlLexer.normalize("select \"--x\" from t")).isEqualTo("select \"--x\" from t");
+        assertThat(SqlLexer.normalize("select 1")).isNotEqualTo(SqlLexer.normalize("select 2"));
+        // Flink's unquoted identifiers are case-sensitive, and keywords are not told apart from them
+        assertThat(SqlLexer.normalize("select a from t")).isNotEqualTo(SqlLexer.normalize("select A from t"));
+        assertThat(SqlLexer.normalize("select a from t")).isNotEqualTo(SqlLexer.normalize("SELECT a FROM t"));
+    }
+
+    @Test
+    void keepsWhetherTokensTouchWhereTheParserCares() {
+        // <> is an operator, < > a syntax error; X'AB' a binary literal, X 'AB' an error
+        assertThat(SqlLexer.normalize("select a from t where a <> 1")).isEqualTo("select a from t where a <> 1");
+        assertThat(SqlLexer.normalize("select a from t where a < > 1"))
+                .isNotEqualTo(SqlLexer.normalize("select a from t where a <> 1"));
+        assertThat(SqlLexer.normalize("select X'AB'")).isNotEqualTo(SqlLexer.normalize("select X 'AB'"));
+        assertThat(SqlLexer.normalize("select a+1 from t")).isNotEqualTo(SqlLexer.normalize("select a + 1 from t"));
+    }
+
+    @Test
+    void keepsALineBreakBetweenTwoStringLiteralsOnly() {
+        // 'a'<line break>'b' is the literal 'ab'; on one line it is an error
+        assertThat(SqlLexer.normalize("select 'a'\n  'b'")).isEqualTo("select 'a'\n'b'");
+        assertThat(SqlLexer.normalize("select 'a' -- continued\n'b'")).isEqualTo("select 'a'\n'b'");
+        assertThat(SqlLexer.normalize("select 'a' 'b'")).isEqualTo("select 'a' 'b'");
+        assertThat(SqlLexer.normalize("select 'a'\nfrom t")).isEqualTo("select 'a' from t");
+    }
+
+    @Test
+    void keepsHintsWhichAreNotComments() {
+        assertThat(SqlLexer.normalize("select /*+ OPTIONS('number-of-rows'='2') */ a from t"))
+                .isEqualTo("select /*+ OPTIONS('number-of-rows'='2') */ a from t");
+        assertThat(SqlLexer.normalize("select /*+ OPTIONS('number-of-rows'='2') */ a from t"))
+                .isNotEqualTo(SqlLexer.normalize("select /* OPTIONS('number-of-rows'='2') */ a from t"));
     }
 }

@@ -85,20 +85,23 @@ public interface ClusterClients extends AutoCloseable {
         requireNonNull(cluster, "cluster is null");
         Configuration configuration = cluster.restConfiguration(flinkConfiguration);
         JobManagerConnectionPool connections = null;
+        PooledRestClient transport = null;
         try {
             connections = new JobManagerConnectionPool(
                     cluster.name(),
                     RestClientConfiguration.fromConfiguration(configuration),
                     settings,
                     stats.restConnectionEvents(cluster.name()));
+            transport = PooledRestClient.create(configuration, connections, "sluice-rest-" + cluster.name() + "-io");
             RestClusterClient<StandaloneClusterId> client = RestClusterClientConstructor.create(
-                    configuration,
-                    PooledRestClient.create(configuration, connections, "sluice-rest-" + cluster.name() + "-io"),
-                    countingHighAvailability(cluster, stats));
+                    configuration, transport, countingHighAvailability(cluster, stats));
             stats.clientCreated(cluster.name());
             return client;
         } catch (Exception e) {
-            if (connections != null) {
+            // the transport owns the connections once it exists; close whichever was made
+            if (transport != null) {
+                transport.closeAsync();
+            } else if (connections != null) {
                 connections.close();
             }
             throw new ClusterUnavailableException(cluster, e);

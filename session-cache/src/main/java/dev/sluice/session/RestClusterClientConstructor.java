@@ -8,6 +8,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.highavailability.ClientHighAvailabilityServicesFactory;
 import org.apache.flink.runtime.rest.RestClient;
 import org.apache.flink.shaded.netty4.io.netty.channel.EventLoopGroup;
+import org.jspecify.annotations.Nullable;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -20,7 +21,9 @@ import static java.util.Objects.requireNonNull;
  * with a message that names the version Sluice was built for, never with a silent switch to Flink's transport.
  */
 final class RestClusterClientConstructor {
-    private static final Constructor<?> CONSTRUCTOR = find();
+    // found on first use, not in a static initializer: a failure there would surface as an Error that callers'
+    // catch (Exception) misses, and later as a bare NoClassDefFoundError without this message
+    private static volatile @Nullable Constructor<?> constructor;
 
     private RestClusterClientConstructor() {}
 
@@ -31,19 +34,29 @@ final class RestClusterClientConstructor {
             throws Exception {
         requireNonNull(restClient, "restClient is null");
         try {
-            return (RestClusterClient<StandaloneClusterId>) CONSTRUCTOR.newInstance(
-                    configuration,
-                    restClient,
-                    StandaloneClusterId.getInstance(),
-                    new ExponentialWaitStrategy(10, 2000),
-                    highAvailability,
-                    null);
+            return (RestClusterClient<StandaloneClusterId>) constructor()
+                    .newInstance(
+                            configuration,
+                            restClient,
+                            StandaloneClusterId.getInstance(),
+                            new ExponentialWaitStrategy(10, 2000),
+                            highAvailability,
+                            null);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof Exception cause) {
                 throw cause;
             }
             throw e;
         }
+    }
+
+    private static Constructor<?> constructor() {
+        Constructor<?> found = constructor;
+        if (found == null) {
+            found = find();
+            constructor = found;
+        }
+        return found;
     }
 
     private static Constructor<?> find() {

@@ -3,6 +3,7 @@ package dev.sluice.gateway.plan;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.gateway.config.PlanCacheConfig;
+import dev.sluice.planner.SqlLexer;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
@@ -35,12 +36,18 @@ public final class JobPlanCache {
 
     private final boolean enabled;
     private final Cache<JobPlanKey, Entry> plans;
+    // statements already judged not reusable: judging walks the whole plan by reflection, so it is done once per key
+    private final Cache<JobPlanKey, Boolean> notReusable;
 
     public JobPlanCache(PlanCacheConfig config) {
         requireNonNull(config, "config is null");
         this.enabled = config.enabled();
         // maintenance on the calling thread: the cache is small, and no thread is left behind
         this.plans = Caffeine.newBuilder()
+                .maximumSize(config.maxSize())
+                .executor(Runnable::run)
+                .build();
+        this.notReusable = Caffeine.newBuilder()
                 .maximumSize(config.maxSize())
                 .executor(Runnable::run)
                 .build();
@@ -67,25 +74,32 @@ public final class JobPlanCache {
      */
     public Execution execute(TableEnvironment environment, String sessionId, long stateVersion, String sql) {
         TableEnvironmentInternal internal = (TableEnvironmentInternal) environment;
-        String statement = StatementNormalForm.of(sql);
-        Optional<CachedPlan> cached = find(key(environment, sessionId, stateVersion, statement), environment);
+        String statement = SqlLexer.normalize(sql);
+        JobPlanKey before = key(environment, sessionId, stateVersion, statement);
+        Optional<CachedPlan> cached = find(before, environment);
         if (cached.isPresent()) {
             return new Execution(internal.executeCachedPlanInternal(cached.get()), PlanCacheResult.HIT);
         }
         TableResultInternal result = (TableResultInternal) internal.executeSql(sql);
         CachedPlan plan = result.getCachedPlan();
-        if (enabled && plan != null && isReusable(environment, sessionId, plan)) {
-            // the options as planning left them: the batch planner writes settings it derives from the others
-            // (adaptive batch execution) into the session's options the first time it runs, the same each time
-            put(key(environment, sessionId, stateVersion, statement), environment, plan);
-            return new Execution(result, PlanCacheResult.MISS);
+        if (!enabled || plan == null || notReusable.getIfPresent(before) != null) {
+            return new Execution(result, PlanCacheResult.SKIP);
         }
-        return new Execution(result, PlanCacheResult.SKIP);
+        // the options as planning left them: the batch planner writes settings it derives from the others
+        // (adaptive batch execution) into the session's options the first time it runs, the same each time
+        JobPlanKey after = key(environment, sessionId, stateVersion, statement);
+        if (!isReusable(environment, sessionId, plan)) {
+            notReusable.put(after, Boolean.TRUE);
+            return new Execution(result, PlanCacheResult.SKIP);
+        }
+        put(after, environment, plan);
+        return new Execution(result, PlanCacheResult.MISS);
     }
 
     /** Drops the plans of session {@code sessionId}, whose state changed or which closed. */
     public void invalidateSession(String sessionId) {
         plans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
+        notReusable.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
     }
 
     /** The plan cached under {@code key}, if {@code environment} compiled it. */

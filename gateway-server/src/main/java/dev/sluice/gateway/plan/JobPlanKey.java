@@ -12,7 +12,7 @@ import static java.util.Objects.requireNonNull;
  * with every DDL, {@code USE}, {@code SET} and {@code RESET}, and {@code options} are compared as well, so that no
  * change of an option can reach a plan compiled under the old value, whatever path it took.
  *
- * @param statement the statement's {@link StatementNormalForm}; for a prepared statement the text with its
+ * @param statement the statement's {@link dev.sluice.planner.SqlLexer#normalize normal form}; for a prepared statement the text with its
  *     parameters bound, so each distinct set of values has its own plan
  * @param options the session's Flink and Sluice options, as they are when the plan is stored
  */

@@ -18,7 +18,6 @@ import java.util.concurrent.CompletableFuture;
 final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
     private @Nullable CompletableFuture<GatewayResponse> pending;
     private @Nullable Throwable failure;
-    private long responses;
 
     /**
      * Registers the future of the request about to be written; fails it at once, as unsent, if the connection
@@ -35,14 +34,8 @@ final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse
         }
     }
 
-    /** Whether this connection carried a response before. */
-    boolean reused() {
-        return responses > 0;
-    }
-
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse response) {
-        responses++;
         GatewayResponse copy = new GatewayResponse(
                 response.status().code(),
                 response.headers().get(HttpHeaderNames.CONTENT_TYPE),

@@ -31,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static java.util.Objects.requireNonNull;
 
@@ -60,7 +59,6 @@ public final class JobManagerConnectionPool implements AutoCloseable {
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final Map<InetSocketAddress, FixedChannelPool> pools = new ConcurrentHashMap<>();
-    private final AtomicInteger open = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -95,13 +93,26 @@ public final class JobManagerConnectionPool implements AutoCloseable {
      */
     CompletableFuture<ExchangeHandler.Outcome> exchange(String host, int port, OutgoingRequest request) {
         CompletableFuture<ExchangeHandler.Outcome> outcome = new CompletableFuture<>();
-        if (closed.get()) {
+        try {
+            send(host, port, request, outcome);
+        } catch (RuntimeException e) {
+            // the pool or its event loops shut down under us (eviction, gateway stop): fail, never leave it waiting
             request.release();
-            outcome.completeExceptionally(new ConnectionClosedException("The REST connections of cluster '" + cluster
-                    + "' are closed (the cluster's client was evicted or the gateway is stopping)"));
-            return outcome;
+            outcome.completeExceptionally(closed.get() ? closedFailure() : e);
+        }
+        return outcome;
+    }
+
+    private void send(
+            String host, int port, OutgoingRequest request, CompletableFuture<ExchangeHandler.Outcome> outcome) {
+        if (closed.get()) {
+            throw new IllegalStateException("closed");
         }
         FixedChannelPool pool = pools.computeIfAbsent(InetSocketAddress.createUnresolved(host, port), this::newPool);
+        if (closed.get()) {
+            pool.close(); // close() ran between the check and the new pool; nobody else would close it
+            throw new IllegalStateException("closed");
+        }
         pool.acquire().addListener((Future<Channel> acquired) -> {
             if (!acquired.isSuccess()) {
                 request.release();
@@ -116,29 +127,44 @@ public final class JobManagerConnectionPool implements AutoCloseable {
                 }
                 pool.release(channel); // a closed channel fails the health check and is dropped
             });
-            channel.eventLoop().execute(() -> {
-                channel.pipeline().get(ExchangeHandler.class).begin(outcome);
-                request.writeTo(channel).addListener(written -> {
-                    if (!written.isSuccess()) {
-                        outcome.completeExceptionally(new ConnectionClosedException(
-                                "Could not send " + request.method() + " " + request.uri() + " to the JobManager at "
-                                        + host + ":" + port,
-                                written.cause()));
-                    }
-                });
-            });
+            try {
+                channel.eventLoop().execute(() -> write(channel, host, port, request, outcome));
+            } catch (RuntimeException e) { // the event loop is shutting down
+                outcome.completeExceptionally(closedFailure());
+            }
         });
-        return outcome;
+    }
+
+    private static void write(
+            Channel channel,
+            String host,
+            int port,
+            OutgoingRequest request,
+            CompletableFuture<ExchangeHandler.Outcome> outcome) {
+        try {
+            channel.pipeline().get(ExchangeHandler.class).begin(outcome);
+        } catch (RuntimeException e) {
+            outcome.completeExceptionally(e);
+            return;
+        }
+        request.writeTo(channel).addListener(written -> {
+            if (!written.isSuccess()) {
+                outcome.completeExceptionally(new ConnectionClosedException(
+                        "Could not send " + request.method() + " " + request.uri() + " to the JobManager at " + host
+                                + ":" + port,
+                        written.cause()));
+            }
+        });
+    }
+
+    private ConnectionClosedException closedFailure() {
+        return new ConnectionClosedException("The REST connections of cluster '" + cluster
+                + "' are closed (the cluster's client was evicted or the gateway is stopping)");
     }
 
     /** The JSON mappers of this cluster's requests and responses. */
     RestJson json() {
         return json;
-    }
-
-    /** TCP connections open now, over every address. */
-    public int openConnections() {
-        return open.get();
     }
 
     @Override
@@ -169,12 +195,8 @@ public final class JobManagerConnectionPool implements AutoCloseable {
                         .addLast(new IdleStateHandler(
                                 0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
                         .addLast(new ExchangeHandler(json, flinkRest.getIdlenessTimeout()));
-                open.incrementAndGet();
                 events.opened();
-                channel.closeFuture().addListener(closed -> {
-                    open.decrementAndGet();
-                    events.closed();
-                });
+                channel.closeFuture().addListener(closed -> events.closed());
                 LOG.debug("Opened a REST connection to {}:{} for cluster '{}'", host, port, cluster);
             }
         };

@@ -1,6 +1,7 @@
 package dev.sluice.session.rest;
 
 import org.apache.flink.runtime.rest.FileUpload;
+import org.apache.flink.runtime.rest.FileUploadHandler;
 import org.apache.flink.runtime.rest.HttpHeader;
 import org.apache.flink.shaded.netty4.io.netty.buffer.Unpooled;
 import org.apache.flink.shaded.netty4.io.netty.channel.Channel;
@@ -30,9 +31,6 @@ import java.util.Collection;
  * header is sent (Flink's own client sends {@code close}).
  */
 final class OutgoingRequest {
-    /** The multipart part that holds the JSON body; Flink's FileUploadHandler.HTTP_ATTRIBUTE_REQUEST. */
-    private static final String JSON_PART = "request";
-
     private final HttpRequest head;
     private final @Nullable HttpPostRequestEncoder multipart;
 
@@ -72,7 +70,7 @@ final class OutgoingRequest {
             throw new IOException("Could not start a multipart request to " + uri, e);
         }
         try {
-            MemoryAttribute jsonPart = new MemoryAttribute(JSON_PART);
+            MemoryAttribute jsonPart = new MemoryAttribute(FileUploadHandler.HTTP_ATTRIBUTE_REQUEST);
             jsonPart.setContent(Unpooled.wrappedBuffer(json));
             encoder.addBodyHttpData(jsonPart);
             for (FileUpload upload : files) {

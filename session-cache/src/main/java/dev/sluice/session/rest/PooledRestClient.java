@@ -33,8 +33,6 @@ import static java.util.Objects.requireNonNull;
  */
 public final class PooledRestClient extends RestClient {
     private static final Logger LOG = LoggerFactory.getLogger(PooledRestClient.class);
-    /** Flink's placeholder for the API version in the URLs of some message headers. */
-    private static final String VERSION_PLACEHOLDER = "{{VERSION}}";
     /** As many as Flink's cluster client gives its own IO pool. */
     private static final int CALLBACK_THREADS = 4;
 
@@ -42,6 +40,8 @@ public final class PooledRestClient extends RestClient {
     private final JobManagerConnectionPool connections;
     private final String urlPrefix;
 
+    // Flink's constructor also sets up a transport of its own; its event loop starts no thread until used, and this
+    // class never uses it
     private PooledRestClient(
             Configuration configuration, ExecutorService executor, JobManagerConnectionPool connections)
             throws ConfigurationException {
@@ -144,8 +144,8 @@ public final class PooledRestClient extends RestClient {
 
     private String versionedUrl(MessageHeaders<?, ?, ?> headers, RestAPIVersion<?> apiVersion) {
         String url = headers.getTargetRestEndpointURL();
-        return url.contains(VERSION_PLACEHOLDER)
-                ? url.replace(VERSION_PLACEHOLDER, apiVersion.getURLVersionPrefix())
+        return url.contains(RestClient.VERSION_PLACEHOLDER)
+                ? url.replace(RestClient.VERSION_PLACEHOLDER, apiVersion.getURLVersionPrefix())
                 : urlPrefix + apiVersion.getURLVersionPrefix() + url;
     }
 }
