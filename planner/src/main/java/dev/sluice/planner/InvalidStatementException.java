@@ -1,7 +1,10 @@
 package dev.sluice.planner;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+
 /** A statement that Sluice's front end rejects before it reaches Flink; the message says what is allowed. */
-public final class InvalidStatementException extends RuntimeException {
+public final class InvalidStatementException extends RuntimeException implements SluiceError {
     private static final long serialVersionUID = 1L;
 
     public InvalidStatementException(String message) {
@@ -14,5 +17,10 @@ public final class InvalidStatementException extends RuntimeException {
      */
     static InvalidStatementException at(String sql, int offset, String problem, String allowed) {
         return new InvalidStatementException(problem + " at " + SqlPosition.of(sql, offset) + ": " + allowed);
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.SYNTAX_ERROR;
     }
 }

@@ -1,5 +1,8 @@
 package dev.sluice.retry;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+
 import java.time.Duration;
 
 import static java.util.Objects.requireNonNull;
@@ -8,7 +11,7 @@ import static java.util.Objects.requireNonNull;
  * The poll's deadline passed before the result was ready:
  * {@code Deadline of 1 s exceeded after 7 attempts in 1.0 s: result not ready}.
  */
-public final class DeadlineExceededException extends PollFailedException {
+public final class DeadlineExceededException extends PollFailedException implements SluiceError {
     private static final long serialVersionUID = 1L;
 
     private final Duration deadline;
@@ -26,5 +29,10 @@ public final class DeadlineExceededException extends PollFailedException {
 
     public Duration deadline() {
         return deadline;
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.QUERY_TIMEOUT;
     }
 }

@@ -1,12 +1,15 @@
 package dev.sluice.retry;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+
 import java.util.List;
 
 /**
  * The collect strategy's configuration has problems; each names the key, the value and what is allowed. The message
  * is the problem itself when there is one, else all of them separated by {@code "; "}.
  */
-public final class InvalidCollectStrategyException extends IllegalArgumentException {
+public final class InvalidCollectStrategyException extends IllegalArgumentException implements SluiceError {
     private static final long serialVersionUID = 1L;
 
     private final List<String> problems;
@@ -26,5 +29,10 @@ public final class InvalidCollectStrategyException extends IllegalArgumentExcept
     /** Every problem found, one sentence each, in the order the options were read. */
     public List<String> problems() {
         return problems;
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.INVALID_PARAMETER_VALUE;
     }
 }

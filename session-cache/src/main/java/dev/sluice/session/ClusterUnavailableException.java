@@ -1,5 +1,8 @@
 package dev.sluice.session;
 
+import dev.sluice.errors.ExceptionChain;
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
 import org.apache.flink.runtime.rest.util.RestClientException;
 
 import java.net.ConnectException;
@@ -14,7 +17,7 @@ import static java.util.Objects.requireNonNull;
  * cannot serve now (HTTP 503, as during a leader election), or (for a high-availability cluster) no JobManager was
  * known to lead it within Flink's {@code rest.await-leader-timeout}.
  */
-public final class ClusterUnavailableException extends RuntimeException {
+public final class ClusterUnavailableException extends RuntimeException implements SluiceError {
     private static final long serialVersionUID = 1L;
     private static final int SERVICE_UNAVAILABLE = 503;
 
@@ -27,17 +30,22 @@ public final class ClusterUnavailableException extends RuntimeException {
 
     /** Whether {@code failure} (or a cause) says that the cluster cannot be reached or cannot serve at all now. */
     public static boolean isUnreachable(Throwable failure) {
-        for (Throwable cause : ExceptionChain.of(requireNonNull(failure, "failure is null"))) {
-            if (cause instanceof ConnectException
-                    || cause instanceof NoRouteToHostException
-                    || cause instanceof UnknownHostException
-                    || cause.getClass().getName().endsWith("ConnectTimeoutException")
-                    || isLeaderUnknown(cause)
-                    || isServiceUnavailable(cause)) {
-                return true;
-            }
-        }
-        return false;
+        return ExceptionChain.of(requireNonNull(failure, "failure is null")).stream()
+                .anyMatch(ClusterUnavailableException::saysUnreachable);
+    }
+
+    /**
+     * Whether {@code exception} itself, not looking at its causes, says that the cluster cannot be reached or cannot
+     * serve at all now.
+     */
+    public static boolean saysUnreachable(Throwable exception) {
+        return exception instanceof ConnectException
+                || exception instanceof NoRouteToHostException
+                || exception instanceof UnknownHostException
+                // Netty's, which Flink shades under its own package
+                || exception.getClass().getName().endsWith("ConnectTimeoutException")
+                || isLeaderUnknown(exception)
+                || isServiceUnavailable(exception);
     }
 
     /**
@@ -63,5 +71,10 @@ public final class ClusterUnavailableException extends RuntimeException {
     private static String rootMessage(Throwable failure) {
         Throwable root = ExceptionChain.root(failure);
         return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.CLUSTER_UNAVAILABLE;
     }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.session;
 
+import dev.sluice.errors.ExceptionChain;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
 import org.apache.flink.api.common.JobExecutionResult;

@@ -1,5 +1,7 @@
 package dev.sluice.session;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.retry.PollFailedException;
 import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.retry.TimeFormat;
@@ -10,7 +12,7 @@ import java.time.Duration;
  * A statement ended on the cluster because it waited too long: its {@code sluice.query.timeout} passed or the collect
  * strategy's attempts ran out. The job has been cancelled. SQLState {@code HYT00}.
  */
-public final class QueryTimeoutException extends RuntimeException {
+public final class QueryTimeoutException extends RuntimeException implements SluiceError {
     private static final long serialVersionUID = 1L;
 
     private QueryTimeoutException(String message, Throwable cause) {
@@ -34,5 +36,10 @@ public final class QueryTimeoutException extends RuntimeException {
                 what + " after " + failure.attempts() + " polls of the cluster in " + TimeFormat.elapsed(elapsed) + " ("
                         + limit + "); its job has been cancelled",
                 failure);
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.QUERY_TIMEOUT;
     }
 }

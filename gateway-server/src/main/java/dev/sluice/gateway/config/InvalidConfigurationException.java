@@ -1,9 +1,12 @@
 package dev.sluice.gateway.config;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+
 import java.util.List;
 
 /** The gateway's configuration has problems; the message lists all of them, one per line. */
-public final class InvalidConfigurationException extends RuntimeException {
+public final class InvalidConfigurationException extends RuntimeException implements SluiceError {
     private static final long serialVersionUID = 1L;
 
     private final List<String> problems;
@@ -15,5 +18,10 @@ public final class InvalidConfigurationException extends RuntimeException {
 
     public List<String> problems() {
         return problems;
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.INVALID_CONFIGURATION;
     }
 }

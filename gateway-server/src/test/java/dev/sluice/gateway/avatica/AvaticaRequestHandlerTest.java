@@ -1,5 +1,6 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.errors.SluiceErrorCode;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;

@@ -1,6 +1,8 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.planner.InvalidStatementException;
+import dev.sluice.planner.flink.FlinkStatementFaults;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterKind;
 import dev.sluice.session.ClusterUnavailableException;
@@ -77,7 +79,7 @@ final class SluiceErrorsTest {
         AvaticaRuntimeException error = SluiceErrors.translate(new RuntimeException("planning failed", overflow));
 
         assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
-        assertThat(error.getErrorMessage()).isEqualTo(SluiceErrors.NESTED_TOO_DEEPLY);
+        assertThat(error.getErrorMessage()).isEqualTo(FlinkStatementFaults.NESTED_TOO_DEEPLY);
     }
 
     @Test
@@ -112,7 +114,7 @@ final class SluiceErrorsTest {
         AvaticaRuntimeException error = SluiceErrors.translate(lost);
 
         assertError(error, SluiceErrorCode.SYNTAX_ERROR, "42000");
-        assertThat(error.getErrorMessage()).isEqualTo(SluiceErrors.NESTED_TOO_DEEPLY);
+        assertThat(error.getErrorMessage()).isEqualTo(FlinkStatementFaults.NESTED_TOO_DEEPLY);
     }
 
     @Test
@@ -254,8 +256,11 @@ final class SluiceErrorsTest {
         assertThat(error.getSeverity()).isEqualTo(AvaticaSeverity.ERROR);
     }
 
-    /** Shaped like Calcite's {@code SqlParseException}, which the gateway reads by reflection. */
-    static final class FakeParseException extends RuntimeException {
+    /**
+     * Shaped like Calcite's {@code SqlParseException}, which the planner reads by reflection; public like Calcite's,
+     * since the reader is in another package.
+     */
+    public static final class FakeParseException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         private final Position position;
@@ -271,7 +276,7 @@ final class SluiceErrorsTest {
     }
 
     /** Shaped like Calcite's {@code SqlParserPos}. */
-    static final class Position {
+    public static final class Position {
         private final int line;
         private final int column;
 

@@ -1,4 +1,4 @@
-package dev.sluice.session;
+package dev.sluice.errors;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,6 +1,5 @@
-package dev.sluice.gateway.avatica;
+package dev.sluice.errors;
 
-import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -24,18 +23,6 @@ final class SluiceErrorCodeTest {
     void everySqlStateHasFiveUpperCaseCharacters() {
         assertThat(SluiceErrorCode.values())
                 .allSatisfy(code -> assertThat(code.sqlState()).as(code.name()).matches("[0-9A-Z]{5}"));
-    }
-
-    @Test
-    void codesAreNotAvaticasUnknownCode() {
-        assertThat(Arrays.stream(SluiceErrorCode.values()).map(SluiceErrorCode::code))
-                .doesNotContain(Service.ErrorResponse.UNKNOWN_ERROR_CODE);
-    }
-
-    @Test
-    void noSuchConnectionUsesAvaticasMissingConnectionCode() {
-        assertThat(SluiceErrorCode.NO_SUCH_CONNECTION.code())
-                .isEqualTo(Service.ErrorResponse.MISSING_CONNECTION_ERROR_CODE);
     }
 
     @Test

@@ -1,0 +1,53 @@
+package dev.sluice.errors;
+
+/**
+ * Every error the gateway reports, with a stable code and its SQLState: the one place on the server side where
+ * SQLStates are written. Codes are numbered by range: user errors from 0x0000, internal from 0x1_0000, external
+ * systems (the Flink cluster) from 0x2_0000, resources from 0x3_0000.
+ *
+ * <p>SQLStates take the standard class where one exists (42 syntax or access rule, 0A unsupported, 08 connection, 22
+ * data, 24 cursor state, 54 program limit), else the common HYT00 (timeout), HY008 (canceled), HY010 (sequence) and
+ * the fallback HY000; never {@code 00000}, which says success.
+ */
+public enum SluiceErrorCode {
+    /** Code 1 is Avatica's "missing connection" ({@code Service.ErrorResponse.MISSING_CONNECTION_ERROR_CODE}). */
+    NO_SUCH_CONNECTION(1, "08003"),
+    SYNTAX_ERROR(0x0002, "42000"),
+    VALIDATION_ERROR(0x0003, "42000"),
+    UNSUPPORTED_OPERATION(0x0004, "0A000"),
+    NO_SUCH_STATEMENT(0x0005, "HY010"),
+    NO_OPEN_RESULT(0x0006, "24000"),
+    UNKNOWN_CLUSTER(0x0007, "08001"),
+    MALFORMED_REQUEST(0x0008, "08S01"),
+    INVALID_PARAMETER_VALUE(0x0009, "22023"),
+    STATEMENT_CANCELED(0x000A, "HY008"),
+    GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
+    INVALID_CONFIGURATION(0x1_0001, "HY000"),
+    CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
+    QUERY_FAILED(0x2_0002, "HY000"),
+    QUERY_TIMEOUT(0x2_0003, "HYT00"),
+    TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
+    RESULT_TOO_LARGE(0x3_0002, "54000");
+
+    private final int code;
+    private final String sqlState;
+
+    SluiceErrorCode(int code, String sqlState) {
+        this.code = code;
+        this.sqlState = sqlState;
+    }
+
+    /** The vendor code that clients receive as {@code SQLException.getErrorCode()}. */
+    public int code() {
+        return code;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+
+    /** Whether this is a fault of the gateway itself (the internal range), which an operator should look into. */
+    public boolean internal() {
+        return code >= 0x1_0000 && code < 0x2_0000;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.sluice.gateway.avatica;
+
+import dev.sluice.errors.ExceptionChain;
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.planner.flink.FlinkStatementFaults;
+import dev.sluice.session.ClusterUnavailableException;
+import org.apache.flink.runtime.client.JobExecutionException;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which {@link SluiceErrorCode} a failure is reported under. The rule: walk the failure's cause chain outermost first,
+ * each exception once (a cycle of causes ends the walk), and let the first exception that answers decide:
+ *
+ * <ol>
+ *   <li>a Sluice exception ({@link SluiceError}) answers with its own code;
+ *   <li>an exception of another library answers if its class, or its nearest superclass that does, is in the table
+ *       below (kept by class name: Calcite's classes live in the planner's own class loader);
+ *   <li>else the rules for exceptions whose class alone does not tell: Flink's statement faults (a stack overflow in
+ *       its planner, a missing catalog) and a cluster that cannot be reached (a refused connection, no leader).
+ * </ol>
+ *
+ * Outermost first because a wrapper knows more than what it wraps: Sluice's exceptions are thrown by code that judged
+ * the failure. A failure where nothing answers is {@link SluiceErrorCode#GENERIC_INTERNAL_ERROR}.
+ */
+final class ErrorCodeLookup {
+    private static final Map<String, SluiceErrorCode> BY_CLASS_NAME = byClassName();
+
+    private ErrorCodeLookup() {}
+
+    /** The code of {@code failure}, with the exception of its chain that decided it. */
+    static Match classify(Throwable failure) {
+        for (Throwable exception : ExceptionChain.of(failure)) {
+            Optional<SluiceErrorCode> code = codeOf(exception);
+            if (code.isPresent()) {
+                return new Match(code.get(), exception);
+            }
+        }
+        return new Match(SluiceErrorCode.GENERIC_INTERNAL_ERROR, failure);
+    }
+
+    /** The code of {@code exception} alone, not looking at its causes. */
+    static Optional<SluiceErrorCode> codeOf(Throwable exception) {
+        if (exception instanceof SluiceError sluice) {
+            return Optional.of(sluice.errorCode());
+        }
+        for (Class<?> type = exception.getClass(); type != null; type = type.getSuperclass()) {
+            SluiceErrorCode code = BY_CLASS_NAME.get(type.getName());
+            if (code != null) {
+                return Optional.of(code);
+            }
+        }
+        Optional<SluiceErrorCode> statementFault = FlinkStatementFaults.find(exception);
+        if (statementFault.isPresent()) {
+            return statementFault;
+        }
+        if (ClusterUnavailableException.saysUnreachable(exception)) {
+            return Optional.of(SluiceErrorCode.CLUSTER_UNAVAILABLE);
+        }
+        return Optional.empty();
+    }
+
+    private static Map<String, SluiceErrorCode> byClassName() {
+        Map<String, SluiceErrorCode> codes = new HashMap<>(FlinkStatementFaults.byClassName());
+        // a job that ran and failed; what failed it is in its causes and in the message
+        codes.put(JobExecutionException.class.getName(), SluiceErrorCode.QUERY_FAILED);
+        // thrown by the gateway and by Flink for what they do not implement (transactions, some statements)
+        codes.put(UnsupportedOperationException.class.getName(), SluiceErrorCode.UNSUPPORTED_OPERATION);
+        return Map.copyOf(codes);
+    }
+
+    /** A failure's code and the exception in its chain that answered for it. */
+    record Match(SluiceErrorCode code, Throwable decidedBy) {}
+}
