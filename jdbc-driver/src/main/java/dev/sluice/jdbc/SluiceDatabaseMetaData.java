@@ -1,5 +1,6 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.errors.SqlStates;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +35,8 @@ final class SluiceDatabaseMetaData extends AvaticaDatabaseMetaData {
     public ResultSet getPrimaryKeys(@Nullable String catalog, @Nullable String schema, String table)
             throws SQLException {
         if (table == null) {
-            throw new SQLDataException("getPrimaryKeys needs a table name, was null", "22023");
+            throw new SQLDataException(
+                    "getPrimaryKeys needs a table name, was null", SqlStates.INVALID_PARAMETER_VALUE);
         }
         Statement statement = getConnection().createStatement();
         try {

@@ -1,5 +1,7 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.errors.SqlExceptions;
+import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
@@ -26,6 +28,11 @@ import java.util.Properties;
  * <p>{@code DatabaseMetaData} is Avatica's, answered by the gateway from the session's Flink catalogs; beyond what
  * Avatica's protocol carries, {@code getPrimaryKeys} returns the keys declared in Flink DDL (the driver asks with
  * Sluice's {@code SHOW PRIMARY KEYS} statement).
+ *
+ * <p>Every {@link SQLException} that the driver's objects throw is the standard subclass for its SQLState
+ * ({@code SQLSyntaxErrorException} for class 42, {@code SQLTimeoutException} for HYT00, a connection exception for
+ * class 08, ...; see {@link SqlExceptions}), and no JDBC method throws an unchecked exception for a failure of the
+ * gateway or of the connection to it.
  */
 public final class SluiceDriver extends Driver {
     static {
@@ -70,7 +77,7 @@ public final class SluiceDriver extends Driver {
     @Override
     public boolean acceptsURL(String url) throws SQLException {
         if (url == null) {
-            throw new SQLException("url is null", "08001");
+            throw new SQLNonTransientConnectionException("url is null", SqlStates.CANNOT_CONNECT);
         }
         return SluiceUrl.accepts(url);
     }
@@ -111,20 +118,26 @@ public final class SluiceDriver extends Driver {
         if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
             properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
         }
+        Connection connection;
         try {
-            return PooledHttpClientFactory.connecting(transport, () -> super.connect(SluiceUrl.PREFIX, properties));
+            connection =
+                    PooledHttpClientFactory.connecting(transport, () -> super.connect(SluiceUrl.PREFIX, properties));
         } catch (AvaticaClientRuntimeException e) {
             // the transport's failures carry an 08xxx SQLState and say what to check; a gateway that answered and
             // refused the connection (bad option value, too many connections) gives its own SQLState
-            String state = e.getSqlState() == null || e.getSqlState().equals("00000") ? "08004" : e.getSqlState();
-            if (state.startsWith("08")) {
-                throw new SQLNonTransientConnectionException(e.getMessage(), state, e.getErrorCode(), e);
-            }
-            throw new SQLException(e.getMessage(), state, e.getErrorCode(), e);
+            String state = e.getSqlState() == null || e.getSqlState().equals(SqlStates.SUCCESS)
+                    ? SqlStates.REJECTED
+                    : e.getSqlState();
+            throw SqlExceptions.of(String.valueOf(e.getMessage()), state, e.getErrorCode(), e);
+        } catch (SQLException e) {
+            throw SqlExceptions.withSubclass(e);
         } catch (RuntimeException e) {
             throw new SQLNonTransientConnectionException(
-                    "Cannot connect to the Sluice gateway at " + address + ": " + rootMessage(e), "08001", e);
+                    "Cannot connect to the Sluice gateway at " + address + ": " + rootMessage(e),
+                    SqlStates.CANNOT_CONNECT,
+                    e);
         }
+        return connection == null ? null : TranslatingProxy.wrap(connection);
     }
 
     private static String rootMessage(Throwable failure) {

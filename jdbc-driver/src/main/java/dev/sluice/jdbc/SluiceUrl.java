@@ -1,5 +1,7 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.errors.SqlStates;
+
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.Collections;
@@ -161,6 +163,6 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
     private static SQLException invalid(String url, String problem) {
         return new SQLNonTransientConnectionException(
                 "Invalid Sluice URL '" + url + "': " + problem + "; expected jdbc:sluice://HOST:PORT[;key=value...]",
-                "08001");
+                SqlStates.CANNOT_CONNECT);
     }
 }

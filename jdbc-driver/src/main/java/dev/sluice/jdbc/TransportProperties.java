@@ -1,5 +1,6 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.ProviderChoice;
 import dev.sluice.jdbc.transport.StoreFile;
 import dev.sluice.jdbc.transport.TransportConfig;
@@ -38,7 +39,7 @@ final class TransportProperties {
             return new TransportProperties(properties).toConfig();
         } catch (IllegalArgumentException e) {
             throw new SQLNonTransientConnectionException(
-                    "Invalid Sluice connection property: " + e.getMessage(), "08001", e);
+                    "Invalid Sluice connection property: " + e.getMessage(), SqlStates.CANNOT_CONNECT, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.sluice.jdbc.transport;
 
+import dev.sluice.jdbc.errors.SqlStates;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 
 import static java.util.Objects.requireNonNull;
@@ -30,7 +31,7 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient {
             response = pool.post(request);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw TransportFailures.of(TransportFailures.CONNECTION_FAILURE, "Interrupted waiting for " + address);
+            throw TransportFailures.of(SqlStates.CONNECTION_FAILURE, "Interrupted waiting for " + address);
         } catch (Exception e) {
             throw TransportFailures.fromFailure(address, config.tls(), e);
         }

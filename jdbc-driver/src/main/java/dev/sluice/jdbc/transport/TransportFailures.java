@@ -1,5 +1,6 @@
 package dev.sluice.jdbc.transport;
 
+import dev.sluice.jdbc.errors.SqlStates;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.ssl.NotSslRecordException;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
@@ -18,15 +19,6 @@ import java.util.Locale;
  * {@code 08xxx} and a message that says what went wrong and what to check.
  */
 final class TransportFailures {
-    /** The SQL client cannot establish the connection. */
-    static final String CANNOT_CONNECT = "08001";
-    /** The server rejected the connection. */
-    static final String REJECTED = "08004";
-    /** The connection failed while in use. */
-    static final String CONNECTION_FAILURE = "08006";
-    /** A request above the gateway's size limit. */
-    static final String TOO_LARGE = "54000";
-
     private TransportFailures() {}
 
     static AvaticaClientRuntimeException of(String sqlState, String message) {
@@ -40,13 +32,13 @@ final class TransportFailures {
         String sqlState;
         switch (response.status()) {
             case 503:
-                sqlState = REJECTED;
+                sqlState = SqlStates.REJECTED;
                 break;
             case 413:
-                sqlState = TOO_LARGE;
+                sqlState = SqlStates.PROGRAM_LIMIT_EXCEEDED;
                 break;
             default:
-                sqlState = CANNOT_CONNECT;
+                sqlState = SqlStates.CANNOT_CONNECT;
         }
         return of(sqlState, "The Sluice gateway at " + address + " answered " + response.status() + ": " + detail);
     }
@@ -55,14 +47,14 @@ final class TransportFailures {
     static AvaticaClientRuntimeException fromFailure(String address, boolean tls, Throwable failure) {
         String where = "the Sluice gateway at " + address;
         if (failure instanceof TransportSetupException) {
-            return of(CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
+            return of(SqlStates.CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
         }
         if (failure instanceof ConnectException || failure instanceof ConnectTimeoutException) {
-            return of(CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
+            return of(SqlStates.CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
         }
         if (has(failure, NotSslRecordException.class)) {
             return of(
-                    CANNOT_CONNECT,
+                    SqlStates.CANNOT_CONNECT,
                     "TLS handshake with " + where + " failed: it did not answer with TLS; is TLS on at the gateway "
                             + "(sluice.security.ssl.enabled)? Connect with ssl=false to a plaintext port");
         }
@@ -71,10 +63,10 @@ final class TransportFailures {
         }
         if (failure instanceof ConnectionClosedException) {
             return of(
-                    CONNECTION_FAILURE,
+                    SqlStates.CONNECTION_FAILURE,
                     failure.getMessage() + (tls ? "" : "; if its port requires TLS, " + "connect with ssl=true"));
         }
-        return of(CONNECTION_FAILURE, "Request to " + where + " failed: " + describe(failure));
+        return of(SqlStates.CONNECTION_FAILURE, "Request to " + where + " failed: " + describe(failure));
     }
 
     private static AvaticaClientRuntimeException handshake(String where, Throwable failure) {
@@ -82,14 +74,14 @@ final class TransportFailures {
         String prefix = "TLS handshake with " + where + " failed: ";
         if (has(failure, CertificateExpiredException.class) || expired(failure) || all.contains("expired")) {
             return of(
-                    CANNOT_CONNECT,
+                    SqlStates.CANNOT_CONNECT,
                     prefix + "the gateway's certificate has expired or is not yet valid (" + describe(failure) + ")");
         }
         if (all.contains("subject alternative")
                 || all.contains("no name matching")
                 || all.contains("hostname") && all.contains("match")) {
             return of(
-                    CANNOT_CONNECT,
+                    SqlStates.CANNOT_CONNECT,
                     prefix + "the gateway's certificate does not name the host of the URL; connect with a host name "
                             + "the certificate lists (" + describe(failure) + ")");
         }
@@ -100,7 +92,7 @@ final class TransportFailures {
                 || all.contains("certificate verify failed")
                 || has(failure, CertPathValidatorException.class)) {
             return of(
-                    CANNOT_CONNECT,
+                    SqlStates.CANNOT_CONNECT,
                     prefix + "the gateway's certificate is not signed by a trusted CA; check ssl_ca or truststore ("
                             + describe(failure) + ")");
         }
@@ -111,11 +103,11 @@ final class TransportFailures {
                 || all.contains("handshake_failure")
                 || all.contains("peer_did_not_return_a_certificate")) {
             return of(
-                    REJECTED,
+                    SqlStates.REJECTED,
                     prefix + "the gateway refused the client: it requires a client certificate it trusts; set "
                             + "ssl_cert and ssl_key, or keystore (" + describe(failure) + ")");
         }
-        return of(CANNOT_CONNECT, prefix + describe(failure));
+        return of(SqlStates.CANNOT_CONNECT, prefix + describe(failure));
     }
 
     private static boolean expired(Throwable failure) {

@@ -1,0 +1,124 @@
+package dev.sluice.jdbc;
+
+import dev.sluice.jdbc.errors.SqlExceptions;
+import org.jspecify.annotations.Nullable;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Stands in front of Avatica's JDBC objects so that every failure leaves the driver as the right {@link SQLException}
+ * subclass ({@link SqlExceptions}), and no unchecked exception leaves a JDBC method.
+ *
+ * <p>Why a proxy: Avatica builds its errors in one final helper ({@code AvaticaConnection.HELPER}, a singleton that a
+ * driver cannot replace) and lets some unchecked ones through, from dozens of methods of its connection, statement,
+ * result set and metadata classes. A proxy per object translates them all at one boundary without copying or
+ * overriding Avatica's methods. Objects that these return (a statement from a connection, a result set from a
+ * statement) are proxied too, and a way back ({@code getConnection()}, {@code getStatement()}) returns the proxy the
+ * caller already holds. {@code unwrap} still reaches Avatica's object.
+ */
+final class TranslatingProxy implements InvocationHandler {
+    /** The interfaces whose objects are proxied, most specific first. */
+    private static final List<Class<?>> PROXIED = List.of(
+            CallableStatement.class,
+            PreparedStatement.class,
+            Statement.class,
+            Connection.class,
+            ResultSet.class,
+            DatabaseMetaData.class,
+            ResultSetMetaData.class,
+            ParameterMetaData.class);
+
+    private final Object delegate;
+    private final @Nullable TranslatingProxy parent;
+    private @Nullable Object proxy;
+
+    private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent) {
+        this.delegate = requireNonNull(delegate, "delegate is null");
+        this.parent = parent;
+    }
+
+    /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
+    static Connection wrap(Connection connection) {
+        return (Connection) new TranslatingProxy(connection, null).proxy();
+    }
+
+    @Override
+    public @Nullable Object invoke(Object self, Method method, @Nullable Object[] args) throws Throwable {
+        if (method.getDeclaringClass() == Object.class) {
+            return switch (method.getName()) {
+                case "equals" -> self == requireNonNull(args)[0];
+                case "hashCode" -> System.identityHashCode(self);
+                default -> delegate.toString();
+            };
+        }
+        if (isWrapperMethod(method) && ((Class<?>) requireNonNull(args)[0]).isInstance(self)) {
+            return method.getName().equals("unwrap") ? self : true;
+        }
+        Object result;
+        try {
+            result = method.invoke(delegate, args);
+        } catch (InvocationTargetException e) {
+            throw translate(method, requireNonNull(e.getCause()));
+        }
+        return wrapResult(method, result);
+    }
+
+    private @Nullable Object wrapResult(Method method, @Nullable Object result) {
+        if (result == null || !PROXIED.contains(method.getReturnType())) {
+            return result;
+        }
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.delegate == result) {
+                return holder.proxy();
+            }
+        }
+        return new TranslatingProxy(result, this).proxy();
+    }
+
+    private static Throwable translate(Method method, Throwable failure) {
+        boolean mayThrowSql = Arrays.asList(method.getExceptionTypes()).contains(SQLException.class);
+        if (failure instanceof SQLException sql) {
+            return SqlExceptions.withSubclass(sql);
+        }
+        if (failure instanceof RuntimeException unchecked && mayThrowSql) {
+            return SqlExceptions.fromUnchecked(unchecked);
+        }
+        return failure;
+    }
+
+    private static boolean isWrapperMethod(Method method) {
+        return (method.getName().equals("unwrap") || method.getName().equals("isWrapperFor"))
+                && method.getParameterCount() == 1;
+    }
+
+    private synchronized Object proxy() {
+        if (proxy == null) {
+            List<Class<?>> interfaces = new ArrayList<>();
+            for (Class<?> type : PROXIED) {
+                if (type.isInstance(delegate) && interfaces.stream().noneMatch(type::isAssignableFrom)) {
+                    interfaces.add(type);
+                }
+            }
+            proxy = Proxy.newProxyInstance(
+                    TranslatingProxy.class.getClassLoader(), interfaces.toArray(Class<?>[]::new), this);
+        }
+        return proxy;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.sluice.jdbc;
+
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.AvaticaSqlException;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLSyntaxErrorException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+final class TranslatingProxyTest {
+    /** Fakes of Avatica's objects: each answers from a map of method name to answer, else fails. */
+    private final Map<String, Answer> connectionAnswers = new HashMap<>();
+
+    private final Map<String, Answer> statementAnswers = new HashMap<>();
+    private final Map<String, Answer> resultSetAnswers = new HashMap<>();
+    private final Connection fakeConnection = fake(Connection.class, connectionAnswers);
+    private final Statement fakeStatement = fake(Statement.class, statementAnswers);
+    private final ResultSet fakeResultSet = fake(ResultSet.class, resultSetAnswers);
+
+    @Test
+    void anAvaticaErrorLeavesAsItsSubclass() {
+        connectionAnswers.put("prepareStatement", args -> {
+            throw new AvaticaSqlException("while preparing SQL: selec 1", "42000", 2, List.of(), null);
+        });
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThatThrownBy(() -> connection.prepareStatement("selec 1"))
+                .isExactlyInstanceOf(SQLSyntaxErrorException.class)
+                .hasMessageContaining("selec 1")
+                .satisfies(e ->
+                        assertThat(((SQLSyntaxErrorException) e).getSQLState()).isEqualTo("42000"));
+    }
+
+    @Test
+    void anUncheckedAvaticaErrorLeavesAsAnSqlException() {
+        connectionAnswers.put("createStatement", args -> {
+            throw new AvaticaClientRuntimeException(
+                    "Connection abc is not open on this gateway", 1, "08003", AvaticaSeverity.ERROR, List.of(), null);
+        });
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThatThrownBy(connection::createStatement)
+                .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
+                .satisfies(e -> assertThat(((SQLNonTransientConnectionException) e).getSQLState())
+                        .isEqualTo("08003"));
+    }
+
+    @Test
+    void objectsReturnedByAProxyTranslateToo() throws Exception {
+        connectionAnswers.put("createStatement", args -> fakeStatement);
+        statementAnswers.put("executeQuery", args -> fakeResultSet);
+        resultSetAnswers.put("next", args -> {
+            throw new AvaticaSqlException("No further rows after 3 polls", "HYT00", 0x20003, List.of(), null);
+        });
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        ResultSet rows = connection.createStatement().executeQuery("select 1");
+
+        assertThatThrownBy(rows::next).isExactlyInstanceOf(SQLTimeoutException.class);
+    }
+
+    @Test
+    void theWayBackReturnsTheProxyTheCallerHolds() throws Exception {
+        connectionAnswers.put("createStatement", args -> fakeStatement);
+        statementAnswers.put("executeQuery", args -> fakeResultSet);
+        statementAnswers.put("getConnection", args -> fakeConnection);
+        resultSetAnswers.put("getStatement", args -> fakeStatement);
+        connectionAnswers.put(
+                "getMetaData", args -> fake(DatabaseMetaData.class, Map.of("getConnection", a -> fakeConnection)));
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("select 1");
+
+        assertThat(statement.getConnection()).isSameAs(connection);
+        assertThat(rows.getStatement()).isSameAs(statement);
+        assertThat(connection.getMetaData().getConnection()).isSameAs(connection);
+    }
+
+    @Test
+    void aPreparedStatementStaysAPreparedStatement() throws Exception {
+        connectionAnswers.put("prepareStatement", args -> fake(PreparedStatement.class, Map.of()));
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThat(connection.prepareStatement("select ?")).isInstanceOf(PreparedStatement.class);
+    }
+
+    @Test
+    void unwrapReachesTheDelegate() throws Exception {
+        connectionAnswers.put("unwrap", args -> fakeConnection);
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThat(connection.unwrap(Connection.class)).isSameAs(connection);
+        assertThat(connection.isWrapperFor(Connection.class)).isTrue();
+        assertThat(connection.unwrap(FakeMarker.class)).isSameAs(fakeConnection);
+    }
+
+    /** Stands for Avatica's connection class in {@code unwrap}. */
+    interface FakeMarker {}
+
+    @FunctionalInterface
+    interface Answer {
+        @Nullable
+        Object answer(Object @Nullable [] args) throws Throwable;
+    }
+
+    private static <T> T fake(Class<T> type, Map<String, Answer> answers) {
+        InvocationHandler handler = (self, method, args) -> {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> self == args[0];
+                    case "hashCode" -> System.identityHashCode(self);
+                    default -> "fake " + type.getSimpleName();
+                };
+            }
+            Answer answer = answers.get(method.getName());
+            if (answer == null) {
+                throw new AssertionError("unexpected call of " + method);
+            }
+            return answer.answer(args);
+        };
+        return type.cast(Proxy.newProxyInstance(
+                TranslatingProxyTest.class.getClassLoader(), new Class<?>[] {type, FakeMarker.class}, handler));
+    }
+}
