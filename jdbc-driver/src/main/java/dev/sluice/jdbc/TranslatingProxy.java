@@ -1,6 +1,7 @@
 package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
+import dev.sluice.jdbc.errors.SqlStates;
 import org.jspecify.annotations.Nullable;
 
 import java.lang.reflect.InvocationHandler;
@@ -92,15 +93,34 @@ final class TranslatingProxy implements InvocationHandler {
         return new TranslatingProxy(result, this).proxy();
     }
 
-    private static Throwable translate(Method method, Throwable failure) {
+    private Throwable translate(Method method, Throwable failure) {
         boolean mayThrowSql = Arrays.asList(method.getExceptionTypes()).contains(SQLException.class);
         if (failure instanceof SQLException sql) {
-            return SqlExceptions.withSubclass(sql);
+            return sql.getSQLState() == null && connectionClosed()
+                    ? SqlExceptions.of(
+                            String.valueOf(sql.getMessage()), SqlStates.NO_CONNECTION, sql.getErrorCode(), sql)
+                    : SqlExceptions.withSubclass(sql);
         }
         if (failure instanceof RuntimeException unchecked && mayThrowSql) {
             return SqlExceptions.fromUnchecked(unchecked);
         }
         return failure;
+    }
+
+    /**
+     * Whether the connection that this object belongs to is closed: Avatica then fails without an SQLState ("Connection
+     * closed", "Statement closed"), and the state that says so is 08003.
+     */
+    private boolean connectionClosed() {
+        TranslatingProxy root = this;
+        while (root.parent != null) {
+            root = root.parent;
+        }
+        try {
+            return root.delegate instanceof Connection connection && connection.isClosed();
+        } catch (SQLException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static boolean isWrapperMethod(Method method) {

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.SQLTimeoutException;
@@ -59,6 +60,32 @@ final class TranslatingProxyTest {
                 .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
                 .satisfies(e -> assertThat(((SQLNonTransientConnectionException) e).getSQLState())
                         .isEqualTo("08003"));
+    }
+
+    @Test
+    void aFailureWithoutStateOnAClosedConnectionSaysTheConnectionIsGone() {
+        connectionAnswers.put("isClosed", args -> true);
+        connectionAnswers.put("createStatement", args -> {
+            throw new SQLException("Connection closed");
+        });
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThatThrownBy(connection::createStatement)
+                .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
+                .hasMessage("Connection closed")
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+    }
+
+    @Test
+    void aFailureWithoutStateOnAnOpenConnectionKeepsItsClass() {
+        connectionAnswers.put("isClosed", args -> false);
+        SQLException closed = new SQLException("Statement closed");
+        connectionAnswers.put("createStatement", args -> {
+            throw closed;
+        });
+        Connection connection = TranslatingProxy.wrap(fakeConnection);
+
+        assertThatThrownBy(connection::createStatement).isSameAs(closed);
     }
 
     @Test

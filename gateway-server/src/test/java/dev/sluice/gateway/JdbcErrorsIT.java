@@ -1,0 +1,84 @@
+package dev.sluice.gateway;
+
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLSyntaxErrorException;
+import java.sql.Statement;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/** Errors reach a JDBC application as the standard subclass of their SQLState, through the public URL. */
+final class JdbcErrorsIT {
+    @Test
+    void badSqlIsASyntaxError() throws Exception {
+        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of());
+                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            Throwable executed = catchThrowable(() -> statement.executeQuery("selec 1"));
+            Throwable prepared = catchThrowable(() -> connection.prepareStatement("selec 1"));
+
+            assertThatSql(executed).isExactlyInstanceOf(SQLSyntaxErrorException.class);
+            assertThat(((SQLException) executed).getSQLState()).isEqualTo("42000");
+            assertThatSql(prepared).isExactlyInstanceOf(SQLSyntaxErrorException.class);
+            assertThat(((SQLException) prepared).getSQLState()).isEqualTo("42000");
+        }
+    }
+
+    @Test
+    void anUnknownClusterIsAConnectionError() throws Exception {
+        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+            Throwable failure =
+                    catchThrowable(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";cluster=staging"));
+
+            assertThatSql(failure)
+                    .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
+                    .hasMessageContaining("Unknown cluster 'staging'");
+            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08001");
+        }
+    }
+
+    @Test
+    void aClosedConnectionFailsWithAConnectionError() throws Exception {
+        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+            Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+            connection.close();
+
+            Throwable failure = catchThrowable(connection::createStatement);
+
+            assertThatSql(failure).isExactlyInstanceOf(SQLNonTransientConnectionException.class);
+            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08003");
+        }
+    }
+
+    @Test
+    void aConnectionWhoseGatewayRestartedFailsWithAnSqlException() throws Exception {
+        Connection connection;
+        int port;
+        try (SluiceGateway first = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+            port = first.address().getPort();
+            connection = DriverManager.getConnection(first.jdbcUrl());
+        }
+        try (SluiceGateway second =
+                GatewayTestSupport.startTransportOnlyGateway(Map.of("sluice.server.port", String.valueOf(port)))) {
+            // Avatica's client lets the gateway's "no such connection" through unchecked from createStatement
+            Throwable failure = catchThrowable(connection::createStatement);
+            connection.close();
+
+            assertThatSql(failure).isInstanceOf(SQLNonTransientConnectionException.class);
+            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08003");
+            assertThat(failure).hasMessageContaining("is not open on this gateway");
+        }
+    }
+
+    /** AssertJ's throwable assertions: an {@link SQLException} is also an {@code Iterable}, which AssertJ prefers. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertThatSql(Throwable failure) {
+        return assertThat(failure);
+    }
+}
