@@ -69,7 +69,7 @@ final class TranslatingProxy implements InvocationHandler {
                 default -> delegate.toString();
             };
         }
-        if (isWrapperMethod(method) && ((Class<?>) requireNonNull(args)[0]).isInstance(self)) {
+        if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
         Object result;

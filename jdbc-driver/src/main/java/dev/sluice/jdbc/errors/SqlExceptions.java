@@ -66,7 +66,7 @@ public final class SqlExceptions {
     /**
      * {@code failure} as the subclass its SQLState calls for. Avatica builds every error as a plain {@link SQLException}
      * or {@link AvaticaSqlException} (in {@code Helper.createException}, which a driver cannot replace), so those are
-     * rebuilt with the original as their cause, which keeps the gateway's stack traces; an exception that already is a
+     * rebuilt with the original as their cause and the gateway's stack traces as suppressed exceptions; an exception that already is a
      * subclass, has no SQLState, or whose SQLState has no subclass is returned as it is.
      */
     public static SQLException withSubclass(SQLException failure) {
@@ -81,6 +81,10 @@ public final class SqlExceptions {
         }
         if (failure.getNextException() != null) {
             specific.setNextException(failure.getNextException());
+        }
+        if (failure instanceof AvaticaSqlException avatica) {
+            // Avatica's exception prints these itself (its message lacks the gateway's); a cause's are not printed
+            avatica.getStackTraces().forEach(trace -> specific.addSuppressed(new GatewayStackTrace(trace)));
         }
         return specific;
     }

@@ -83,6 +83,7 @@ final class SqlExceptionsTest {
         assertThat(translated.getSQLState()).isEqualTo("42000");
         assertThat(translated.getErrorCode()).isEqualTo(2);
         assertThatSql(translated.getNextException()).isSameAs(next);
+        assertThatSql(translated).hasStackTraceContaining("server trace");
     }
 
     @Test
