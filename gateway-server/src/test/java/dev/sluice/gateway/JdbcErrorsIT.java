@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
@@ -54,6 +55,21 @@ final class JdbcErrorsIT {
 
             assertThatSql(failure).isExactlyInstanceOf(SQLNonTransientConnectionException.class);
             assertThat(((SQLException) failure).getSQLState()).isEqualTo("08003");
+        }
+    }
+
+    @Test
+    void readingACanceledStatementSaysItWasCanceled() throws Exception {
+        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of());
+                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            ResultSet rows = statement.executeQuery("SELECT 1");
+            statement.cancel();
+
+            Throwable failure = catchThrowable(rows::next);
+
+            assertThatSql(failure).isInstanceOf(SQLException.class).hasMessageContaining("canceled");
+            assertThat(((SQLException) failure).getSQLState()).isEqualTo("HY008");
         }
     }
 

@@ -49,6 +49,8 @@ final class TranslatingProxy implements InvocationHandler {
     private final Object delegate;
     private final @Nullable TranslatingProxy parent;
     private @Nullable Object proxy;
+    /** For a statement: whether it was canceled since it last executed (Avatica's own flag is not visible). */
+    private volatile boolean canceled;
 
     private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent) {
         this.delegate = requireNonNull(delegate, "delegate is null");
@@ -72,11 +74,18 @@ final class TranslatingProxy implements InvocationHandler {
         if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
+        boolean statement = delegate instanceof Statement;
+        if (statement && method.getName().startsWith("execute")) {
+            canceled = false;
+        }
         Object result;
         try {
             result = method.invoke(delegate, args);
         } catch (InvocationTargetException e) {
             throw translate(method, requireNonNull(e.getCause()));
+        }
+        if (statement && method.getName().equals("cancel")) {
+            canceled = true;
         }
         return wrapResult(method, result);
     }
@@ -96,10 +105,7 @@ final class TranslatingProxy implements InvocationHandler {
     private Throwable translate(Method method, Throwable failure) {
         boolean mayThrowSql = Arrays.asList(method.getExceptionTypes()).contains(SQLException.class);
         if (failure instanceof SQLException sql) {
-            return sql.getSQLState() == null && connectionClosed()
-                    ? SqlExceptions.of(
-                            String.valueOf(sql.getMessage()), SqlStates.NO_CONNECTION, sql.getErrorCode(), sql)
-                    : SqlExceptions.withSubclass(sql);
+            return sql.getSQLState() == null ? withState(sql) : SqlExceptions.withSubclass(sql);
         }
         if (failure instanceof RuntimeException unchecked && mayThrowSql) {
             return SqlExceptions.fromUnchecked(unchecked);
@@ -108,8 +114,33 @@ final class TranslatingProxy implements InvocationHandler {
     }
 
     /**
-     * Whether the connection that this object belongs to is closed: Avatica then fails without an SQLState ("Connection
-     * closed", "Statement closed"), and the state that says so is 08003.
+     * A state for Avatica's own failures, which have none, where the proxy knows the reason: the connection is closed
+     * ("Connection closed", "Statement closed"), or the statement was canceled ("Statement canceled" from
+     * {@code ResultSet.next()}).
+     */
+    private SQLException withState(SQLException failure) {
+        String message = String.valueOf(failure.getMessage());
+        if (connectionClosed()) {
+            return SqlExceptions.of(message, SqlStates.NO_CONNECTION, failure.getErrorCode(), failure);
+        }
+        if (statementCanceled()) {
+            return SqlExceptions.of(message, SqlStates.CANCELED, failure.getErrorCode(), failure);
+        }
+        return failure;
+    }
+
+    /** Whether the statement that this object is or belongs to was canceled since it last executed. */
+    private boolean statementCanceled() {
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.delegate instanceof Statement) {
+                return holder.canceled;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the connection that this object belongs to is closed.
      */
     private boolean connectionClosed() {
         TranslatingProxy root = this;

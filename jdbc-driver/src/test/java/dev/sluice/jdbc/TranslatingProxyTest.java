@@ -89,6 +89,28 @@ final class TranslatingProxyTest {
     }
 
     @Test
+    void aFailureWithoutStateAfterCancelSaysTheStatementWasCanceled() throws Exception {
+        connectionAnswers.put("isClosed", args -> false);
+        connectionAnswers.put("createStatement", args -> fakeStatement);
+        statementAnswers.put("executeQuery", args -> fakeResultSet);
+        statementAnswers.put("cancel", args -> null);
+        resultSetAnswers.put("next", args -> {
+            throw new SQLException("Statement canceled");
+        });
+        Statement statement = TranslatingProxy.wrap(fakeConnection).createStatement();
+        ResultSet rows = statement.executeQuery("select 1");
+
+        assertThatThrownBy(rows::next)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isNull());
+        statement.cancel();
+        assertThatThrownBy(rows::next)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HY008"));
+        ResultSet again = statement.executeQuery("select 1");
+        assertThatThrownBy(again::next)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isNull());
+    }
+
+    @Test
     void objectsReturnedByAProxyTranslateToo() throws Exception {
         connectionAnswers.put("createStatement", args -> fakeStatement);
         statementAnswers.put("executeQuery", args -> fakeResultSet);

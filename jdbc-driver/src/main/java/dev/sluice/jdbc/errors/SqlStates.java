@@ -20,6 +20,8 @@ public final class SqlStates {
     public static final String INVALID_PARAMETER_VALUE = "22023";
     /** A request above the gateway's size limit. */
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
+    /** The statement was canceled ({@code Statement.cancel()}). */
+    public static final String CANCELED = "HY008";
     /** The general error, when nothing more specific is known. */
     public static final String GENERAL_ERROR = "HY000";
     /** Avatica's SQLState when the server gave none; it says success, so the driver never passes it on. */
