@@ -1,13 +1,13 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.metadata.MetadataCache;
-import dev.sluice.gateway.plan.StatementAnalysis;
-import dev.sluice.gateway.plan.StatementAnalyzer;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.StatementOutcome;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.catalog.MetadataCache;
+import dev.sluice.planner.plan.StatementAnalysis;
+import dev.sluice.planner.plan.StatementAnalyzer;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;

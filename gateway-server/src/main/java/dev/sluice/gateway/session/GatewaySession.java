@@ -3,15 +3,16 @@ package dev.sluice.gateway.session;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.gateway.config.SessionOptions;
-import dev.sluice.gateway.plan.ConstantPlan;
-import dev.sluice.gateway.plan.ConstantQueries;
-import dev.sluice.gateway.plan.JobPlanCache;
-import dev.sluice.gateway.plan.PlanCacheResult;
-import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
+import dev.sluice.planner.flink.PlannerThreadState;
+import dev.sluice.planner.plan.ConstantPlan;
+import dev.sluice.planner.plan.ConstantQueries;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
@@ -379,7 +380,7 @@ public final class GatewaySession implements AutoCloseable {
         if (job.isEmpty()) {
             return new LocalQueryRows(result.collect());
         }
-        CollectSinkIntrospection.CollectSink sink = CollectSinkIntrospection.inspect(result.collect());
+        CollectSinkHandles.CollectSink sink = CollectSinkHandles.inspect(result.collect());
         CollectResultReader<RowData> reader =
                 new CollectResultReader<>(sink.handle(), job.get(), querySettings.resultPoller());
         return new CollectedQueryRows(reader, sink.toRow(), cluster);

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.PlanCacheOptions;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
 import dev.sluice.session.CollectResultReader;

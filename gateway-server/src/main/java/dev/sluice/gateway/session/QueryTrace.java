@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.plan.PlanCacheResult;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.types.Row;

@@ -2,7 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
-import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;

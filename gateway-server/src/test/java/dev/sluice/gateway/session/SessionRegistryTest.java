@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.PlanCacheConfig;
 import dev.sluice.gateway.config.SessionConfig;
-import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;

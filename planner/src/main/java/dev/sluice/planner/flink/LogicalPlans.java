@@ -1,7 +1,6 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.flink;
 
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.ContextResolvedFunction;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.operations.QueryOperation;
@@ -26,7 +25,7 @@ import java.util.Optional;
  * expression lists its expressions when it explains itself to a {@code RelWriter}, which this class implements as
  * a proxy. That is the same walk Calcite's own plan printer does, so it sees every expression the plan holds.
  */
-final class LogicalPlans {
+public final class LogicalPlans {
     private final ClassLoader loader;
     private final Class<?> relNode;
     private final Class<?> relWriter;
@@ -67,7 +66,7 @@ final class LogicalPlans {
     }
 
     /** Told about every relational expression and every expression of a plan by {@link #walk}. */
-    interface Visitor {
+    public interface Visitor {
         default void relation(Object rel) {}
 
         /** A Calcite {@code RexNode}, or an {@code AggregateCall} of an aggregation. */
@@ -75,9 +74,8 @@ final class LogicalPlans {
     }
 
     /** The reflective view of the planner behind {@code environment}. */
-    static LogicalPlans of(TableEnvironment environment) {
-        ClassLoader plannerLoader =
-                ((TableEnvironmentImpl) environment).getPlanner().getClass().getClassLoader();
+    public static LogicalPlans of(TableEnvironment environment) {
+        ClassLoader plannerLoader = TableEnvironmentInternals.plannerClassLoader(environment);
         try {
             return new LogicalPlans(plannerLoader);
         } catch (ReflectiveOperationException e) {
@@ -87,7 +85,7 @@ final class LogicalPlans {
     }
 
     /** The root relational expression of a query that Flink's parser produced. */
-    Object root(QueryOperation query) {
+    public Object root(QueryOperation query) {
         return invoke(query, "getCalciteTree");
     }
 
@@ -95,7 +93,7 @@ final class LogicalPlans {
      * The types Flink's validator inferred for the {@code ?} markers, by marker index; a marker the plan does not
      * hold (none should be missing) is absent from the map.
      */
-    Map<Integer, LogicalType> parameterTypes(Object root) {
+    public Map<Integer, LogicalType> parameterTypes(Object root) {
         Map<Integer, LogicalType> types = new HashMap<>();
         walk(root, new Visitor() {
             @Override
@@ -112,7 +110,7 @@ final class LogicalPlans {
      * Visits the plan under {@code root}: each relational expression, then its expressions (operands and the plans of
      * sub-queries included), then its inputs.
      */
-    void walk(Object root, Visitor visitor) {
+    public void walk(Object root, Visitor visitor) {
         visitor.relation(root);
         for (Object expression : expressions(root)) {
             walkExpression(expression, visitor);
@@ -123,7 +121,7 @@ final class LogicalPlans {
     }
 
     /** The expressions a relational expression holds, as it reports them when explaining itself. */
-    List<Object> expressions(Object rel) {
+    public List<Object> expressions(Object rel) {
         List<Object> items = new ArrayList<>();
         Object writer = Proxy.newProxyInstance(loader, new Class<?>[] {relWriter}, (proxy, method, args) -> {
             switch (method.getName()) {
@@ -154,20 +152,20 @@ final class LogicalPlans {
         return items;
     }
 
-    List<?> inputs(Object rel) {
+    public List<?> inputs(Object rel) {
         return (List<?>) invoke(rel, "getInputs");
     }
 
-    boolean isCall(Object expression) {
+    public boolean isCall(Object expression) {
         return rexCall.isInstance(expression);
     }
 
-    List<?> operands(Object call) {
+    public List<?> operands(Object call) {
         return (List<?>) invoke(call, "getOperands");
     }
 
     /** The operator's name of a call ({@code CAST}, {@code CURRENT_TIMESTAMP}, {@code -}, ...). */
-    String operatorName(Object call) {
+    public String operatorName(Object call) {
         return name(invoke(call, "getOperator"));
     }
 
@@ -175,8 +173,7 @@ final class LogicalPlans {
      * The Calcite operator of a call ({@code SqlOperator}), or the aggregate function of an {@code AggregateCall};
      * null for other expressions.
      */
-    @Nullable
-    Object operator(Object expression) {
+    public @Nullable Object operator(Object expression) {
         if (rexCall.isInstance(expression)) {
             return invoke(expression, "getOperator");
         }
@@ -187,17 +184,17 @@ final class LogicalPlans {
     }
 
     /** The name of an operator that {@link #operator} returned. */
-    String name(Object operator) {
+    public String name(Object operator) {
         return String.valueOf(call(operatorName, operator));
     }
 
     /** Whether an operator gives the same result for the same arguments whenever it runs. */
-    boolean isDeterministic(Object operator) {
+    public boolean isDeterministic(Object operator) {
         return (Boolean) call(isDeterministic, operator);
     }
 
     /** Whether an operator's value depends on when the statement runs, as {@code CURRENT_TIMESTAMP}'s does. */
-    boolean isDynamicFunction(Object operator) {
+    public boolean isDynamicFunction(Object operator) {
         return (Boolean) call(isDynamicFunction, operator);
     }
 
@@ -205,7 +202,7 @@ final class LogicalPlans {
      * How Flink resolved a function it calls through its bridging operator (built-in, temporary or from a catalog);
      * empty for Calcite's own operators.
      */
-    Optional<ContextResolvedFunction> resolvedFunction(Object operator) {
+    public Optional<ContextResolvedFunction> resolvedFunction(Object operator) {
         if (!bridgingFunction.isInstance(operator)) {
             return Optional.empty();
         }
@@ -216,7 +213,7 @@ final class LogicalPlans {
      * The table a relational expression reads, if it is a table scan: empty for other expressions; a table that is
      * not one of Flink's catalog table sources is an {@link IllegalStateException}.
      */
-    Optional<ContextResolvedTable> scannedTable(Object rel) {
+    public Optional<ContextResolvedTable> scannedTable(Object rel) {
         Object relOptTable = call(table, rel);
         if (relOptTable == null) {
             return Optional.empty();
@@ -231,7 +228,7 @@ final class LogicalPlans {
     }
 
     /** The Flink type of a Calcite expression. */
-    LogicalType logicalType(Object expression) {
+    public LogicalType logicalType(Object expression) {
         Object relDataType = invoke(expression, "getType");
         try {
             return (LogicalType) toLogicalType.invoke(null, relDataType);
@@ -240,15 +237,15 @@ final class LogicalPlans {
         }
     }
 
-    String simpleClassName(Object value) {
+    public String simpleClassName(Object value) {
         return value.getClass().getSimpleName();
     }
 
-    Object invoke(Object target, String method) {
+    public Object invoke(Object target, String method) {
         return invoke(target, method, new Class<?>[0]);
     }
 
-    Object invoke(Object target, String method, Class<?>[] parameterTypes, Object... arguments) {
+    public Object invoke(Object target, String method, Class<?>[] parameterTypes, Object... arguments) {
         try {
             return target.getClass().getMethod(method, parameterTypes).invoke(target, arguments);
         } catch (InvocationTargetException e) {

@@ -1,4 +1,6 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.cache;
+
+import dev.sluice.planner.plan.ConstantQueries;
 
 import java.util.Locale;
 

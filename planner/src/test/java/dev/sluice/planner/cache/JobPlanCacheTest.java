@@ -1,6 +1,5 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.cache;
 
-import dev.sluice.gateway.config.PlanCacheConfig;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.CachedPlan;

@@ -1,4 +1,4 @@
-package dev.sluice.gateway.metadata;
+package dev.sluice.planner.catalog;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,7 +1,6 @@
-package dev.sluice.gateway.session;
+package dev.sluice.planner.flink;
 
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -16,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * "NullPointerException: metadataHandlerProvider". The planner and its Calcite live in their own class loader
  * (flink-table-planner-loader), so they are reached by reflection through that loader.
  */
-final class PlannerThreadState {
+public final class PlannerThreadState {
     private final ThreadLocal<Object> threadProviders;
     private final Object flinkMetadataProvider;
 
@@ -27,10 +26,9 @@ final class PlannerThreadState {
 
     /** Finds the thread-local and Flink's metadata provider in the class loader of {@code environment}'s planner. */
     @SuppressWarnings("unchecked")
-    static PlannerThreadState of(TableEnvironment environment) {
+    public static PlannerThreadState of(TableEnvironment environment) {
         requireNonNull(environment, "environment is null");
-        ClassLoader plannerLoader =
-                ((TableEnvironmentImpl) environment).getPlanner().getClass().getClassLoader();
+        ClassLoader plannerLoader = TableEnvironmentInternals.plannerClassLoader(environment);
         try {
             Class<?> queryBase =
                     Class.forName("org.apache.calcite.rel.metadata.RelMetadataQueryBase", true, plannerLoader);
@@ -62,7 +60,7 @@ final class PlannerThreadState {
     }
 
     /** Installs Flink's metadata provider on the current thread. */
-    void installOnCurrentThread() {
+    public void installOnCurrentThread() {
         threadProviders.set(flinkMetadataProvider);
     }
 }

@@ -1,7 +1,8 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.cache;
 
+import dev.sluice.planner.flink.LogicalPlans;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedFunction;
@@ -55,7 +56,7 @@ public final class ReusablePlans {
         } catch (IllegalStateException e) {
             return Optional.of("its plan is a " + query.getClass().getSimpleName() + ", not a Calcite tree");
         }
-        CatalogManager catalogs = ((TableEnvironmentImpl) environment).getCatalogManager();
+        CatalogManager catalogs = TableEnvironmentInternals.catalogManager(environment);
         Finder finder = new Finder(plans, catalogs);
         plans.walk(root, finder);
         return Optional.ofNullable(finder.reason);

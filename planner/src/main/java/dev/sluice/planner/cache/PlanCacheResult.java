@@ -1,4 +1,4 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.cache;
 
 import java.util.Locale;
 

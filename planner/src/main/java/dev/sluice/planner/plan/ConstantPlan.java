@@ -1,4 +1,4 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.plan;
 
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;

@@ -1,12 +1,13 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.plan;
 
 import dev.sluice.planner.ParameterizedSql;
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.flink.LogicalPlans;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.ValidationException;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
@@ -49,8 +50,7 @@ public final class StatementAnalyzer {
         }
         Operation operation;
         try {
-            operation =
-                    ((TableEnvironmentImpl) environment).getParser().parse(sql).get(0);
+            operation = TableEnvironmentInternals.parse(environment, sql);
         } catch (ValidationException e) {
             if (template.parameterCount() > 0 && mentionsUntypedMarker(e)) {
                 return InsertTargetTypes.find(environment, SqlLexer.tokenize(sql))

@@ -1,8 +1,7 @@
-package dev.sluice.gateway.metadata;
+package dev.sluice.planner.catalog;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.sluice.gateway.session.GatewaySession;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +11,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Answers of {@code DatabaseMetaData} calls per session, reused until the session runs a statement that may change
- * its catalogs ({@link GatewaySession#stateVersion()}): BI tools ask the same questions many times while a user
+ * its catalogs ({@link CatalogSession#stateVersion()}): BI tools ask the same questions many times while a user
  * browses.
  *
  * <p>Sessions are held weakly, so a session the registry closed (by the client or for idleness) leaves no entry.
@@ -20,7 +19,7 @@ import static java.util.Objects.requireNonNull;
  * state change; permanent objects in Flink's default in-memory catalog are per session anyway.
  */
 public final class MetadataCache {
-    private final Cache<GatewaySession, SessionAnswers> sessions =
+    private final Cache<Object, SessionAnswers> sessions =
             Caffeine.newBuilder().weakKeys().build();
 
     /**
@@ -29,22 +28,24 @@ public final class MetadataCache {
      * @param question a value with equals and hashCode that names the call and its arguments
      */
     @SuppressWarnings("unchecked")
-    public <T> T answer(GatewaySession session, Object question, Function<SessionCatalog, T> answer) {
+    public <T> T answer(CatalogSession session, Object question, Function<SessionCatalog, T> answer) {
+        requireNonNull(session, "session is null");
         requireNonNull(question, "question is null");
         requireNonNull(answer, "answer is null");
-        long version = session.stateVersion();
-        SessionAnswers answers = sessions.get(session, key -> new SessionAnswers(version));
+        long version = session.stateVersion().getAsLong();
+        SessionAnswers answers = sessions.get(session.session(), key -> new SessionAnswers(version));
         if (answers.version != version) {
             answers = new SessionAnswers(version);
-            sessions.put(session, answers);
+            sessions.put(session.session(), answers);
         }
         Object cached = answers.byQuestion.get(question);
         if (cached != null) {
             return (T) cached;
         }
-        T computed = session.withTableEnvironment(environment -> answer.apply(SessionCatalog.of(environment)));
+        T computed =
+                session.environment().withTableEnvironment(environment -> answer.apply(SessionCatalog.of(environment)));
         // a DDL that ran while computing makes this answer stale: keep it only if the version still holds
-        if (session.stateVersion() == version) {
+        if (session.stateVersion().getAsLong() == version) {
             answers.byQuestion.put(question, computed);
         }
         return computed;

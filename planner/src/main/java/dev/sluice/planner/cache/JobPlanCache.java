@@ -1,14 +1,12 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.sluice.gateway.config.PlanCacheConfig;
 import dev.sluice.planner.SqlLexer;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
-import org.apache.flink.table.api.internal.TableEnvironmentInternal;
-import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.operations.QueryOperation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +20,7 @@ import static java.util.Objects.requireNonNull;
  * parsing, validation, optimisation and translation, and only turns the cached operators into a new job.
  *
  * <p>The plan is Flink's own: the result of a query carries a {@link CachedPlan} (the query, its collect sink and
- * the translated transformations), and {@link TableEnvironmentInternal#executeCachedPlanInternal} runs it again as a
+ * the translated transformations), and Flink's {@code executeCachedPlanInternal} runs it again as a
  * new job whose collect sink is read through a fresh iterator, as Flink's SQL gateway does for its plan cache. So a
  * hit goes through the same executor, submission and result reading as a miss. What Sluice adds is when a plan may
  * be reused: {@link JobPlanKey} (session, state version, options, normal form) and {@link ReusablePlans}.
@@ -73,15 +71,16 @@ public final class JobPlanCache {
      * planning thread state, under its execution lock.
      */
     public Execution execute(TableEnvironment environment, String sessionId, long stateVersion, String sql) {
-        TableEnvironmentInternal internal = (TableEnvironmentInternal) environment;
         String statement = SqlLexer.normalize(sql);
         JobPlanKey before = key(environment, sessionId, stateVersion, statement);
         Optional<CachedPlan> cached = find(before, environment);
         if (cached.isPresent()) {
-            return new Execution(internal.executeCachedPlanInternal(cached.get()), PlanCacheResult.HIT);
+            return new Execution(
+                    TableEnvironmentInternals.executeCachedPlan(environment, cached.get()), PlanCacheResult.HIT);
         }
-        TableResultInternal result = (TableResultInternal) internal.executeSql(sql);
-        CachedPlan plan = result.getCachedPlan();
+        TableEnvironmentInternals.ExecutedStatement executed = TableEnvironmentInternals.executeSql(environment, sql);
+        TableResult result = executed.result();
+        CachedPlan plan = executed.plan();
         if (!enabled || plan == null || notReusable.getIfPresent(before) != null) {
             return new Execution(result, PlanCacheResult.SKIP);
         }

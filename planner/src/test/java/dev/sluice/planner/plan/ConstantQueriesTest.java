@@ -1,4 +1,4 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.plan;
 
 import dev.sluice.planner.ParameterizedSql;
 import dev.sluice.planner.SqlLiterals;

@@ -1,8 +1,8 @@
-package dev.sluice.gateway.metadata;
+package dev.sluice.planner.catalog;
 
 import dev.sluice.planner.MetadataPattern;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
@@ -30,7 +30,7 @@ public final class SessionCatalog {
 
     public static SessionCatalog of(TableEnvironment environment) {
         requireNonNull(environment, "environment is null");
-        return new SessionCatalog(((TableEnvironmentImpl) environment).getCatalogManager());
+        return new SessionCatalog(TableEnvironmentInternals.catalogManager(environment));
     }
 
     /** Catalog names, sorted. */

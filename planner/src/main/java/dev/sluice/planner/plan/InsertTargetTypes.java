@@ -1,12 +1,10 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.plan;
 
 import dev.sluice.planner.SqlToken;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
-import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ContextResolvedTable;
-import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.jspecify.annotations.Nullable;
@@ -88,10 +86,9 @@ final class InsertTargetTypes {
 
     private static @Nullable List<LogicalType> columnTypes(
             TableEnvironment environment, String tableName, List<String> targetColumns) {
-        TableEnvironmentImpl impl = (TableEnvironmentImpl) environment;
-        CatalogManager catalogs = impl.getCatalogManager();
-        ObjectIdentifier id = catalogs.qualifyIdentifier(impl.getParser().parseIdentifier(tableName));
-        Optional<ResolvedSchema> schema = catalogs.getTable(id).map(ContextResolvedTable::getResolvedSchema);
+        Optional<ResolvedSchema> schema = TableEnvironmentInternals.catalogManager(environment)
+                .getTable(TableEnvironmentInternals.qualifiedTableName(environment, tableName))
+                .map(ContextResolvedTable::getResolvedSchema);
         if (schema.isEmpty()) {
             return null;
         }

@@ -1,4 +1,4 @@
-package dev.sluice.gateway.config;
+package dev.sluice.planner.cache;
 
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,10 @@
-package dev.sluice.gateway.plan;
+package dev.sluice.planner.plan;
 
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.SqlToken;
+import dev.sluice.planner.flink.LogicalPlans;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.operations.QueryOperation;
@@ -61,8 +62,7 @@ public final class ConstantQueries {
      *     executing it would
      */
     public static Optional<ConstantPlan> plan(TableEnvironment environment, String sql) {
-        Operation operation =
-                ((TableEnvironmentImpl) environment).getParser().parse(sql).get(0);
+        Operation operation = TableEnvironmentInternals.parse(environment, sql);
         if (!(operation instanceof QueryOperation query)) {
             return Optional.empty();
         }

@@ -1,6 +1,5 @@
-package dev.sluice.gateway.session;
+package dev.sluice.planner.flink;
 
-import dev.sluice.session.CollectSinkHandle;
 import org.apache.flink.streaming.api.operators.collect.AbstractCollectResultBuffer;
 import org.apache.flink.streaming.api.operators.collect.CollectResultFetcher;
 import org.apache.flink.streaming.api.operators.collect.CollectResultIterator;
@@ -16,7 +15,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Finds the collect sink behind a query's {@code TableResult.collect()} iterator, so that Sluice reads the result with
- * its own {@link dev.sluice.session.CollectResultReader} instead of Flink's fetcher and its fixed 100 ms sleep.
+ * its own reader (session-cache's {@code CollectResultReader}) instead of Flink's fetcher and its fixed 100 ms sleep.
  *
  * <p>Flink offers no public way to reach the sink: the planner keeps it in a wrapper class of its own class loader,
  * around a {@link CollectResultIterator} whose {@link CollectResultFetcher} knows the operator, the accumulator and
@@ -25,7 +24,7 @@ import static java.util.Objects.requireNonNull;
  * concerned, by name in flink-runtime's classes, and a Flink whose classes differ fails the query with a message
  * that says so rather than quietly falling back to the slow path.
  */
-final class CollectSinkIntrospection {
+public final class CollectSinkIntrospection {
     private static final Field ITERATOR_FETCHER = field(CollectResultIterator.class, "fetcher");
     private static final Field FETCHER_BUFFER = field(CollectResultFetcher.class, "buffer");
     private static final Field FETCHER_OPERATOR_UID = field(CollectResultFetcher.class, "operatorUid");
@@ -34,10 +33,23 @@ final class CollectSinkIntrospection {
 
     private CollectSinkIntrospection() {}
 
-    /** The sink behind a query result, and how its rows become {@link Row}s. */
-    record CollectSink(CollectSinkHandle<RowData> handle, Function<RowData, Row> toRow) {
-        CollectSink {
-            requireNonNull(handle, "handle is null");
+    /**
+     * The sink behind a query result, and how its rows become {@link Row}s: the operator that serves the rows, the
+     * accumulator that keeps the rows left when the job ends, and an empty result buffer for the sink's serializer.
+     *
+     * @param resultFetchTimeout how long to wait for the job's final result once it has ended
+     */
+    public record CollectSink(
+            AbstractCollectResultBuffer<RowData> buffer,
+            String operatorUid,
+            String accumulatorName,
+            Duration resultFetchTimeout,
+            Function<RowData, Row> toRow) {
+        public CollectSink {
+            requireNonNull(buffer, "buffer is null");
+            requireNonNull(operatorUid, "operatorUid is null");
+            requireNonNull(accumulatorName, "accumulatorName is null");
+            requireNonNull(resultFetchTimeout, "resultFetchTimeout is null");
             requireNonNull(toRow, "toRow is null");
         }
     }
@@ -47,7 +59,7 @@ final class CollectSinkIntrospection {
      * @throws UnsupportedFlinkVersionException if the iterator is not the planner's collect-sink wrapper
      */
     @SuppressWarnings("unchecked")
-    static CollectSink inspect(CloseableIterator<Row> rows) {
+    public static CollectSink inspect(CloseableIterator<Row> rows) {
         requireNonNull(rows, "rows is null");
         CollectResultIterator<RowData> iterator = null;
         Function<RowData, Row> toRow = null;
@@ -64,12 +76,12 @@ final class CollectSinkIntrospection {
                     + rows.getClass().getName() + " does not hold a collect-sink iterator and a row converter");
         }
         CollectResultFetcher<RowData> fetcher = (CollectResultFetcher<RowData>) read(ITERATOR_FETCHER, iterator);
-        CollectSinkHandle<RowData> handle = new CollectSinkHandle<>(
+        return new CollectSink(
                 (AbstractCollectResultBuffer<RowData>) read(FETCHER_BUFFER, fetcher),
                 (String) read(FETCHER_OPERATOR_UID, fetcher),
                 (String) read(FETCHER_ACCUMULATOR, fetcher),
-                Duration.ofMillis((Long) read(FETCHER_RESULT_TIMEOUT, fetcher)));
-        return new CollectSink(handle, toRow);
+                Duration.ofMillis((Long) read(FETCHER_RESULT_TIMEOUT, fetcher)),
+                toRow);
     }
 
     private static Field field(Class<?> type, String name) {
@@ -93,7 +105,7 @@ final class CollectSinkIntrospection {
     }
 
     /** The Flink on the class path is not the one whose collect sink Sluice knows how to read. */
-    static final class UnsupportedFlinkVersionException extends IllegalStateException {
+    public static final class UnsupportedFlinkVersionException extends IllegalStateException {
         private static final long serialVersionUID = 1L;
 
         UnsupportedFlinkVersionException(String detail) {
