@@ -2,7 +2,9 @@ package dev.sluice.planner.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.SqlLexer;
+import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -71,7 +73,20 @@ public final class JobPlanCache {
      * planning thread state, under its execution lock.
      */
     public Execution execute(TableEnvironment environment, String sessionId, long stateVersion, String sql) {
-        String statement = SqlLexer.normalize(sql);
+        return execute(environment, sessionId, stateVersion, sql, SqlLexer.normalize(sql));
+    }
+
+    /**
+     * As {@link #execute(TableEnvironment, String, long, String)}, for a query that {@link StatementPlanner} analysed:
+     * its normal form is not computed again.
+     */
+    public Execution execute(
+            TableEnvironment environment, String sessionId, long stateVersion, PlannedStatement query) {
+        return execute(environment, sessionId, stateVersion, query.sql(), query.normalForm());
+    }
+
+    private Execution execute(
+            TableEnvironment environment, String sessionId, long stateVersion, String sql, String statement) {
         JobPlanKey before = key(environment, sessionId, stateVersion, statement);
         Optional<CachedPlan> cached = find(before, environment);
         if (cached.isPresent()) {

@@ -1,7 +1,8 @@
 package dev.sluice.planner.plan;
 
 import dev.sluice.planner.SqlLexer;
-import dev.sluice.planner.SqlToken;
+import dev.sluice.planner.StatementPlanner;
+import dev.sluice.planner.StatementRoute;
 import dev.sluice.planner.flink.LogicalPlans;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
@@ -45,14 +46,12 @@ public final class ConstantQueries {
 
     private ConstantQueries() {}
 
-    /** Whether {@code sql} could be constant: a SELECT or VALUES that names no table. */
+    /**
+     * Whether {@code sql} could be constant: a SELECT or VALUES that names no table. A statement that
+     * {@link StatementPlanner} analysed says so in its route ({@link StatementRoute#CONSTANT_CANDIDATE}).
+     */
     public static boolean isCandidate(String sql) {
-        List<SqlToken> tokens = SqlLexer.tokenize(sql);
-        if (tokens.isEmpty()
-                || !(tokens.get(0).isWord("SELECT") || tokens.get(0).isWord("VALUES"))) {
-            return false;
-        }
-        return tokens.stream().noneMatch(token -> token.isWord("FROM"));
+        return StatementPlanner.isConstantCandidate(SqlLexer.tokenize(sql));
     }
 
     /**

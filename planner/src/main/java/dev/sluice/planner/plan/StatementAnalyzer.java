@@ -1,9 +1,9 @@
 package dev.sluice.planner.plan;
 
 import dev.sluice.planner.ParameterizedSql;
-import dev.sluice.planner.SqlLexer;
-import dev.sluice.planner.StatementClassifier;
+import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.flink.LogicalPlans;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
@@ -42,8 +42,17 @@ public final class StatementAnalyzer {
 
     /** Analyses {@code sql}; must run on the session's planning thread state ({@code withTableEnvironment}). */
     public static StatementAnalysis analyze(TableEnvironment environment, String sql) {
-        ParameterizedSql template = ParameterizedSql.parse(sql);
-        StatementKind kind = StatementClassifier.classify(sql);
+        return analyze(environment, StatementPlanner.analyze(sql));
+    }
+
+    /**
+     * Analyses a statement that {@link StatementPlanner} lexed and classified; must run on the session's planning
+     * thread state ({@code withTableEnvironment}).
+     */
+    public static StatementAnalysis analyze(TableEnvironment environment, PlannedStatement statement) {
+        String sql = statement.sql();
+        ParameterizedSql template = statement.parameters();
+        StatementKind kind = statement.kind();
         // DDL, SET and friends are not parsed ahead: Flink (or Sluice, for SET) judges them when they run
         if (kind != StatementKind.QUERY && kind != StatementKind.DML && kind != StatementKind.OTHER) {
             return StatementAnalysis.untyped(template, kind);
@@ -53,7 +62,7 @@ public final class StatementAnalyzer {
             operation = TableEnvironmentInternals.parse(environment, sql);
         } catch (ValidationException e) {
             if (template.parameterCount() > 0 && mentionsUntypedMarker(e)) {
-                return InsertTargetTypes.find(environment, SqlLexer.tokenize(sql))
+                return InsertTargetTypes.find(environment, statement.tokens())
                         .filter(types -> types.size() == template.parameterCount())
                         .map(types -> new StatementAnalysis(template, kind, new ArrayList<>(types), null))
                         .orElseGet(() -> StatementAnalysis.untyped(template, kind));
