@@ -17,10 +17,8 @@ import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
-import dev.sluice.session.JobFailedException;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SubmissionTimings;
-import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ConfigurationUtils;
@@ -47,7 +45,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -385,32 +382,17 @@ public final class GatewaySession implements AutoCloseable {
         return new CollectedQueryRows(reader, sink.toRow(), cluster);
     }
 
-    /**
-     * Waits for a DML job to end on the session's collect strategy; Flink's job client would poll the job's result on
-     * its own 10 ms to 2 s schedule.
-     */
+    /** Waits for a DML job to end on the session's collect strategy; the wait cancels a job that outlives it. */
     private void awaitJobEnd(JobClient job, QueryDeadline deadline) {
         try {
-            querySettings.jobEndPoller().poll(() -> status(job), deadline.remaining(System.nanoTime()));
+            querySettings.jobEndWait().await(job, deadline.remaining(System.nanoTime()));
         } catch (DeadlineExceededException | RetryExhaustedException e) {
-            job.cancel();
             throw QueryTimeoutException.of(
                     "The statement's job did not end",
                     e,
                     SessionOptions.QUERY_TIMEOUT.key(),
                     deadline.timeout(),
                     deadline.elapsed(System.nanoTime()));
-        }
-    }
-
-    private static JobStatus status(JobClient job) {
-        try {
-            return job.getJobStatus().get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while waiting for job " + job.getJobID(), e);
-        } catch (ExecutionException e) {
-            throw new JobFailedException("Cannot get the status of job " + job.getJobID(), e.getCause());
         }
     }
 
