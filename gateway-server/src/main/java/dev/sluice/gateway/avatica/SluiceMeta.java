@@ -2,9 +2,9 @@ package dev.sluice.gateway.avatica;
 
 import dev.sluice.gateway.metadata.MetadataCache;
 import dev.sluice.gateway.plan.StatementAnalysis;
-import dev.sluice.gateway.plan.StatementAnalyzer;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
+import dev.sluice.gateway.session.PreparedSql;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.StatementOutcome;
 import dev.sluice.planner.StatementKind;
@@ -31,7 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Avatica's server-side {@link Meta} over gateway sessions: each Avatica connection is one {@link GatewaySession}.
+ * Avatica's server-side {@link Meta} over gateway sessions: each Avatica connection is one {@link GatewaySession},
+ * each Avatica statement one {@link GatewayStatement}, which holds all of the statement's state. This class only
+ * translates Avatica's calls and values to the session's and back.
  *
  * <p>Exceptions thrown here reach the client through {@link SluiceErrors}, which gives each an SQLState.
  */
@@ -42,7 +44,6 @@ public final class SluiceMeta implements ProtobufMeta {
     private final SessionRegistry sessions;
     private final Map<DatabaseProperty, Object> databaseProperties;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
-    private final Map<StatementKey, StatementAnalysis> prepared = new ConcurrentHashMap<>();
     private final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
     private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
@@ -67,7 +68,6 @@ public final class SluiceMeta implements ProtobufMeta {
     public void closeConnection(ConnectionHandle ch) {
         sessions.close(ch.id);
         connectionProperties.remove(ch.id);
-        prepared.keySet().removeIf(key -> key.connectionId().equals(ch.id));
     }
 
     @Override
@@ -92,7 +92,6 @@ public final class SluiceMeta implements ProtobufMeta {
         if (session != null) {
             session.closeStatement(h.id);
         }
-        prepared.remove(new StatementKey(h.connectionId, h.id));
     }
 
     /** The session of a request; a request without a connection id is malformed (Avatica decodes such JSON). */
@@ -111,13 +110,10 @@ public final class SluiceMeta implements ProtobufMeta {
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-        GatewaySession session = session(ch.id);
         // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
-        StatementAnalysis analysis =
-                session.withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, sql));
-        GatewayStatement statement = session.createStatement();
-        prepared.put(new StatementKey(ch.id, statement.id()), analysis);
-        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, analysis));
+        GatewayStatement statement = session(ch.id).prepareStatement(sql);
+        PreparedSql prepared = requirePrepared(statement);
+        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, prepared.analysis()));
     }
 
     @Override
@@ -140,7 +136,10 @@ public final class SluiceMeta implements ProtobufMeta {
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-        return run(h, boundSql(h, parameterValues), -1, maxRowsInFirstFrame);
+        GatewayStatement statement = session(h.connectionId)
+                .findStatement(h.id)
+                .orElseThrow(() -> notPrepared(h.id)); // a closed statement was prepared no longer
+        return run(h, boundSql(requirePrepared(statement), parameterValues), -1, maxRowsInFirstFrame);
     }
 
     /** Runs a statement: Sluice's own {@code SHOW PRIMARY KEYS} here, everything else in the session. */
@@ -155,12 +154,17 @@ public final class SluiceMeta implements ProtobufMeta {
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
 
+    private static PreparedSql requirePrepared(GatewayStatement statement) {
+        return statement.prepared().orElseThrow(() -> notPrepared(statement.id()));
+    }
+
+    private static UnsupportedOperationException notPrepared(int statementId) {
+        return new UnsupportedOperationException("Statement " + statementId + " was not prepared on this gateway");
+    }
+
     /** The prepared statement's text with its markers replaced by the bound values as typed literals. */
-    private String boundSql(StatementHandle h, List<TypedValue> parameterValues) {
-        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
-        if (analysis == null) {
-            throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
-        }
+    private static String boundSql(PreparedSql prepared, List<TypedValue> parameterValues) {
+        StatementAnalysis analysis = prepared.analysis();
         List<TypedValue> values = parameterValues == null ? List.of() : parameterValues;
         if (values.size() != analysis.template().parameterCount()) {
             throw new InvalidParameterException("The statement has "
@@ -195,14 +199,18 @@ public final class SluiceMeta implements ProtobufMeta {
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
-        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
-        if (analysis != null && analysis.kind() == StatementKind.QUERY) {
+        boolean preparedQuery = statement
+                .prepared()
+                .map(prepared -> prepared.analysis().kind() == StatementKind.QUERY)
+                .orElse(false);
+        if (preparedQuery) {
             // refused before any row runs: a query in a batch would otherwise run as a job and then be refused
             throw new UnsupportedOperationException("A batch may only hold statements without rows (DML), not a query");
         }
         long[] counts = new long[parameterValues.size()];
         for (int i = 0; i < counts.length; i++) {
-            StatementOutcome outcome = session.execute(statement, boundSql(h, parameterValues.get(i)), -1);
+            StatementOutcome outcome =
+                    session.execute(statement, boundSql(requirePrepared(statement), parameterValues.get(i)), -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");
@@ -467,7 +475,4 @@ public final class SluiceMeta implements ProtobufMeta {
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
         return emptyMetadata(ch, MetaImpl.MetaPseudoColumn.class);
     }
-
-    /** A prepared statement's key: statement ids are unique only within a connection. */
-    private record StatementKey(String connectionId, int statementId) {}
 }

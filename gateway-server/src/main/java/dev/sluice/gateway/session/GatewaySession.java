@@ -1,6 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.gateway.plan.StatementAnalysis;
+import dev.sluice.gateway.plan.StatementAnalyzer;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementClassifier;
 import dev.sluice.planner.StatementKind;
@@ -121,9 +123,27 @@ public final class GatewaySession implements AutoCloseable {
 
     /** Creates a statement; its id is unique within this session. */
     public GatewayStatement createStatement() {
-        GatewayStatement statement = new GatewayStatement(nextStatementId.getAndIncrement());
+        return register(new GatewayStatement(nextStatementId.getAndIncrement()));
+    }
+
+    /**
+     * Creates a prepared statement: Flink's planner parses and validates {@code sql} and nothing is submitted, so a
+     * bad statement fails here, with its position.
+     */
+    public GatewayStatement prepareStatement(String sql) {
+        requireNonNull(sql, "sql is null");
+        StatementAnalysis analysis = withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, sql));
+        return register(new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(sql, analysis)));
+    }
+
+    private GatewayStatement register(GatewayStatement statement) {
         statements.put(statement.id(), statement);
         return statement;
+    }
+
+    /** The open statement {@code statementId}, if there is one. */
+    public Optional<GatewayStatement> findStatement(int statementId) {
+        return Optional.ofNullable(statements.get(statementId));
     }
 
     /** @throws NoSuchStatementException if there is no such open statement */

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.planner.StatementKind;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.AfterEach;
@@ -98,6 +99,26 @@ final class GatewaySessionTest {
         session.execute(statement, "SET 'pipeline.name' = 'dashboards'", 0);
 
         assertThatThrownBy(() -> statement.fetch(0, 10)).isInstanceOf(NoResultException.class);
+    }
+
+    @Test
+    void aPreparedStatementKeepsItsTextAndAnalysis() {
+        GatewayStatement prepared = session.prepareStatement("SELECT CAST(? AS INT) + 1 AS n");
+
+        PreparedSql sql = prepared.prepared().orElseThrow();
+        assertThat(sql.sql()).isEqualTo("SELECT CAST(? AS INT) + 1 AS n");
+        assertThat(sql.analysis().kind()).isEqualTo(StatementKind.QUERY);
+        assertThat(sql.analysis().template().parameterCount()).isEqualTo(1);
+        assertThat(session.findStatement(prepared.id())).containsSame(prepared);
+        assertThat(statement.prepared()).isEmpty();
+    }
+
+    @Test
+    void aStatementFlinkCannotValidateIsNotPrepared() {
+        assertThatThrownBy(() -> session.prepareStatement("SELECT * FROM missing"))
+                .isInstanceOf(ValidationException.class);
+
+        assertThat(session.findStatement(statement.id() + 1)).isEmpty();
     }
 
     @Test
