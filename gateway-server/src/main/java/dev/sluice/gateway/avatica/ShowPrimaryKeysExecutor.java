@@ -26,18 +26,6 @@ final class ShowPrimaryKeysExecutor {
     }
 
     /**
-     * The result of {@code sql} on {@code statement} if it is a {@code SHOW PRIMARY KEYS} statement; empty for every
-     * other statement. Lexes the text itself: kept for callers that do not yet pass the planner's one analysis (TODO
-     * #12: SluiceMeta passes its {@link PlannedStatement} instead).
-     *
-     * @throws dev.sluice.planner.InvalidStatementException if it is a malformed {@code SHOW PRIMARY KEYS}
-     */
-    Optional<Meta.MetaResultSet> execute(
-            Meta.StatementHandle handle, GatewaySession session, GatewayStatement statement, String sql) {
-        return PrimaryKeysStatement.find(sql).map(keys -> execute(handle, session, statement, keys));
-    }
-
-    /**
      * The result of {@code planned} on {@code statement} if the planner routed it here
      * ({@link StatementRoute#PRIMARY_KEYS}); empty for every other statement.
      *

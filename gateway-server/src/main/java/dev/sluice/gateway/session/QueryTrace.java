@@ -103,7 +103,7 @@ final class QueryTrace {
         return new QueryPhases(phases);
     }
 
-    /** A row of {@code SHOW QUERY HISTORY}; see {@link GatewaySession#HISTORY_SCHEMA}. */
+    /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */
     Row toRow(long nowNanos) {
         QueryPhases phases = phases();
         SubmissionTimings timings = submission;
