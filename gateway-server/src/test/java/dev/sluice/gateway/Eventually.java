@@ -10,17 +10,24 @@ import static java.util.Objects.requireNonNull;
  * The one place where tests poll, so no test keeps its own deadline loop.
  */
 final class Eventually {
-    private static final Duration POLL_INTERVAL = Duration.ofMillis(20);
+    private static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(20);
 
     private final Duration timeout;
+    private final Duration pollInterval;
 
-    private Eventually(Duration timeout) {
+    private Eventually(Duration timeout, Duration pollInterval) {
         this.timeout = requireNonNull(timeout, "timeout is null");
+        this.pollInterval = requireNonNull(pollInterval, "pollInterval is null");
     }
 
-    /** Waits at most {@code timeout}. */
+    /** Waits at most {@code timeout}, trying every 20 ms. */
     static Eventually within(Duration timeout) {
-        return new Eventually(timeout);
+        return new Eventually(timeout, DEFAULT_POLL_INTERVAL);
+    }
+
+    /** Tries every {@code interval}: for an assertion that costs something, such as a query on a cluster. */
+    Eventually pollingEvery(Duration interval) {
+        return new Eventually(timeout, interval);
     }
 
     /** Runs {@code assertion} until it passes; after the timeout its last failure is thrown. */
@@ -36,7 +43,7 @@ final class Eventually {
                     throw e;
                 }
             }
-            Thread.sleep(POLL_INTERVAL.toMillis());
+            Thread.sleep(pollInterval.toMillis());
         }
     }
 
