@@ -3,14 +3,15 @@ package dev.sluice.gateway;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
+import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
-import dev.sluice.gateway.plan.JobPlanCache;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
@@ -43,32 +44,33 @@ import static java.util.Objects.requireNonNull;
 public final class SluiceGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SluiceGateway.class);
 
+    private final CloseableStack components;
     private final @Nullable EmbeddedFlinkCluster embeddedCluster;
     private final SessionRegistry sessions;
-    private final ClusterClients clusterClients;
     private final ClusterClientStats clusterClientStats;
     private final ConnectionStats connectionStats;
     private final SluiceHttpServer httpServer;
-    private final ScheduledExecutorService housekeeping;
 
     private SluiceGateway(
+            CloseableStack components,
             @Nullable EmbeddedFlinkCluster embeddedCluster,
             SessionRegistry sessions,
-            ClusterClients clusterClients,
             ClusterClientStats clusterClientStats,
             ConnectionStats connectionStats,
-            SluiceHttpServer httpServer,
-            ScheduledExecutorService housekeeping) {
+            SluiceHttpServer httpServer) {
+        this.components = components;
         this.embeddedCluster = embeddedCluster;
         this.sessions = sessions;
-        this.clusterClients = clusterClients;
         this.clusterClientStats = clusterClientStats;
         this.connectionStats = connectionStats;
         this.httpServer = httpServer;
-        this.housekeeping = housekeeping;
     }
 
-    /** Starts a gateway; on failure everything started so far is stopped again. */
+    /**
+     * Starts a gateway; on failure everything started so far is stopped again, newest first.
+     *
+     * @throws GatewayStartException if the gateway's address cannot be bound (checked before any cluster starts)
+     */
     public static SluiceGateway start(GatewayConfig config) throws Exception {
         requireNonNull(config, "config is null");
         LOG.info(
@@ -77,85 +79,90 @@ public final class SluiceGateway implements AutoCloseable {
                 EnvironmentInformation.getVersion(),
                 System.getProperty("java.version"),
                 System.getProperty("java.vm.name"));
-        EmbeddedFlinkCluster embedded = null;
-        SessionRegistry sessions = null;
-        ClusterClients clusterClients = null;
-        ScheduledExecutorService housekeeping = null;
+        LOG.info(
+                "Effective configuration (secrets hidden):\n{}",
+                EffectiveConfiguration.describe(config.flinkConfiguration()));
+        ServerPortCheck.check(config.server());
+        CloseableStack components = new CloseableStack();
         try {
-            List<ClusterEndpoint> endpoints = new ArrayList<>();
-            for (ClusterDefinition cluster : config.clusters()) {
-                switch (cluster.kind()) {
-                    case EMBEDDED -> {
-                        embedded = EmbeddedFlinkCluster.start(
-                                cluster.name(), config.flinkOptions(), config.embeddedCluster());
-                        endpoints.add(embedded.endpoint());
-                    }
-                    case REMOTE, ZOOKEEPER -> {
-                        // not contacted here: its client is opened by the first query, and a cluster that is down
-                        // fails queries with a clear error (08006) instead of stopping the gateway
-                        endpoints.add(new ClusterEndpoint(
-                                cluster.name(), cluster.kind(), requireNonNull(cluster.restAddress(), "restAddress")));
-                        LOG.info(
-                                "{} session cluster '{}' at {}", cluster.kind(), cluster.name(), cluster.restAddress());
-                    }
-                }
-            }
-            SessionClusters clusters = new SessionClusters(endpoints);
-            // the shared cluster clients and the sessions see the same Flink options, with Sluice's defaults
-            Configuration flinkOptions = FlinkSessionDefaults.applyTo(config.flinkOptions());
-            ClusterClientStats clusterClientStats = new ClusterClientStats();
-            clusterClients = ClusterClients.create(config.sessionCache(), flinkOptions, clusterClientStats);
-            LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
-            ConnectionStats connectionStats = new ConnectionStats();
-            GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
-            sessions = new SessionRegistry(
-                    clusters,
-                    clusterClients,
-                    flinkOptions,
-                    config.session(),
-                    System::nanoTime,
-                    metrics,
-                    new JobPlanCache(config.planCache()));
-            LOG.info(
-                    "Plan cache is {}",
-                    config.planCache().enabled()
-                            ? "on (at most " + config.planCache().maxSize() + " job plans)"
-                            : "off");
-            housekeeping =
-                    Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
-            long period = Math.max(
-                    1,
-                    Math.min(
-                            config.session().idleTimeout().toMillis() / 4,
-                            Duration.ofSeconds(30).toMillis()));
-            housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
-            SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
-            SluiceHttpServer httpServer = SluiceHttpServer.start(
-                    config.server(), config.tls(), new AvaticaRequestHandler(meta), metrics::scrape, connectionStats);
-            SluiceGateway gateway = new SluiceGateway(
-                    embedded, sessions, clusterClients, clusterClientStats, connectionStats, httpServer, housekeeping);
-            LOG.info(
-                    "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",
-                    config.tls().enabled() ? "TLS" : "plaintext HTTP",
-                    httpServer.localAddress(),
-                    clusters.names(),
-                    clusters.defaultCluster().name());
-            return gateway;
-        } catch (Exception e) {
-            if (housekeeping != null) {
-                housekeeping.shutdownNow();
-            }
-            if (sessions != null) {
-                sessions.close();
-            }
-            if (clusterClients != null) {
-                clusterClients.close();
-            }
-            if (embedded != null) {
-                embedded.close();
-            }
+            return startComponents(config, components);
+        } catch (Throwable e) {
+            components.closeAfter(e);
             throw e;
         }
+    }
+
+    /** Starts each component and pushes its close before the next one starts. */
+    private static SluiceGateway startComponents(GatewayConfig config, CloseableStack components) throws Exception {
+        EmbeddedFlinkCluster embedded = null;
+        List<ClusterEndpoint> endpoints = new ArrayList<>();
+        for (ClusterDefinition cluster : config.clusters()) {
+            switch (cluster.kind()) {
+                case EMBEDDED -> {
+                    embedded = components.push(
+                            "embedded cluster '" + cluster.name() + "'",
+                            EmbeddedFlinkCluster.start(
+                                    cluster.name(), config.flinkOptions(), config.embeddedCluster()));
+                    endpoints.add(embedded.endpoint());
+                }
+                case REMOTE, ZOOKEEPER -> {
+                    // not contacted here: its client is opened by the first query, and a cluster that is down
+                    // fails queries with a clear error (08006) instead of stopping the gateway
+                    endpoints.add(new ClusterEndpoint(
+                            cluster.name(), cluster.kind(), requireNonNull(cluster.restAddress(), "restAddress")));
+                    LOG.info("{} session cluster '{}' at {}", cluster.kind(), cluster.name(), cluster.restAddress());
+                }
+            }
+        }
+        SessionClusters clusters = new SessionClusters(endpoints);
+        // the shared cluster clients and the sessions see the same Flink options, with Sluice's defaults
+        Configuration flinkOptions = FlinkSessionDefaults.applyTo(config.flinkOptions());
+        ClusterClientStats clusterClientStats = new ClusterClientStats();
+        ClusterClients clusterClients = components.push(
+                "cluster clients", ClusterClients.create(config.sessionCache(), flinkOptions, clusterClientStats));
+        LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
+        ConnectionStats connectionStats = new ConnectionStats();
+        GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
+        SessionRegistry sessions = components.push(
+                "sessions",
+                new SessionRegistry(
+                        clusters,
+                        clusterClients,
+                        flinkOptions,
+                        config.session(),
+                        System::nanoTime,
+                        metrics,
+                        new JobPlanCache(config.planCache())));
+        LOG.info(
+                "Plan cache is {}",
+                config.planCache().enabled()
+                        ? "on (at most " + config.planCache().maxSize() + " job plans)"
+                        : "off");
+        ScheduledExecutorService housekeeping =
+                Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
+        components.push("housekeeping", housekeeping::shutdownNow);
+        long period = Math.max(
+                1,
+                Math.min(
+                        config.session().idleTimeout().toMillis() / 4,
+                        Duration.ofSeconds(30).toMillis()));
+        housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
+        SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+        SluiceHttpServer httpServer = components.push(
+                "HTTP endpoint",
+                SluiceHttpServer.start(
+                        config.server(),
+                        config.tls(),
+                        new AvaticaRequestHandler(meta),
+                        metrics::scrape,
+                        connectionStats));
+        LOG.info(
+                "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",
+                config.tls().enabled() ? "TLS" : "plaintext HTTP",
+                httpServer.localAddress(),
+                clusters.names(),
+                clusters.defaultCluster().name());
+        return new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
     }
 
     /** The address the gateway listens on. */
@@ -201,16 +208,11 @@ public final class SluiceGateway implements AutoCloseable {
         return version == null ? "(development build)" : version;
     }
 
+    /** Stops accepting requests, closes every session (cancelling its jobs), then the clients and clusters. */
     @Override
     public void close() throws Exception {
         LOG.info("Stopping Sluice gateway");
-        httpServer.close();
-        housekeeping.shutdownNow();
-        sessions.close();
-        clusterClients.close();
-        if (embeddedCluster != null) {
-            embeddedCluster.close();
-        }
+        components.close();
         LOG.info("Sluice gateway stopped");
     }
 }

@@ -46,6 +46,12 @@ public final class SluiceGatewayMain {
         SluiceGateway gateway;
         try {
             gateway = SluiceGateway.start(config);
+        } catch (GatewayStartException e) {
+            // the message names the option to change; a stack trace would only bury it
+            LOG.debug("Sluice gateway failed to start", e);
+            System.err.println("Sluice gateway failed to start: " + e.getMessage());
+            System.exit(1);
+            return;
         } catch (Exception e) {
             LOG.error("Sluice gateway failed to start", e);
             System.err.println("Sluice gateway failed to start: " + e);

@@ -1,10 +1,10 @@
 package dev.sluice.gateway;
 
 import dev.sluice.session.HostAndPort;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,17 +34,15 @@ final class CollectStrategyIT {
     private static final String SLOW_LONG_SOURCE = "create temporary table slow_long (x int) with ("
             + " 'connector' = 'datagen', 'number-of-rows' = '600', 'rows-per-second' = '2')";
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private final HttpClient http = HttpClient.newHttpClient();
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of());
     }
 
     @Test
@@ -258,19 +256,12 @@ final class CollectStrategyIT {
     private void awaitNoRunningJobs() throws Exception {
         HostAndPort rest = gateway.embeddedClusterRestAddress().orElseThrow();
         URI overview = URI.create("http://" + rest.host() + ":" + rest.port() + "/jobs/overview");
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        String body = "";
-        while (System.nanoTime() < deadline) {
-            body = http.send(HttpRequest.newBuilder(overview).build(), HttpResponse.BodyHandlers.ofString())
-                    .body();
-            if (!body.contains("\"RUNNING\"")
-                    && !body.contains("\"CANCELLING\"")
-                    && !body.contains("\"INITIALIZING\"")
-                    && !body.contains("\"CREATED\"")) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("A job still runs 20 s after its query ended: " + body);
+        Eventually.within(Duration.ofSeconds(20))
+                .pollingEvery(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(http.send(
+                                        HttpRequest.newBuilder(overview).build(), HttpResponse.BodyHandlers.ofString())
+                                .body())
+                        .as("a job still runs 20 s after its query ended")
+                        .doesNotContain("\"RUNNING\"", "\"CANCELLING\"", "\"INITIALIZING\"", "\"CREATED\""));
     }
 }

@@ -1,6 +1,7 @@
 package dev.sluice.gateway;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,46 +9,47 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Connections beyond the limit are refused with a 503 that says why; the ones within it keep working. */
 final class ConnectionLimitsIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.transportOnly();
+
     @Test
     void answersAConnectionBeyondTheLimitWith503AndServesAgainWhenOneCloses() throws Exception {
-        try (SluiceGateway gateway =
-                GatewayTestSupport.startTransportOnlyGateway(Map.of("sluice.server.max-connections", "1"))) {
-            int port = gateway.address().getPort();
-            String response;
-            try (Socket first = new Socket("127.0.0.1", port)) {
-                // the second connects only once the first is served: two connects at once race on the server's
-                // event loops, and either may be the one counted second
-                assertThat(get(first, "/health")).startsWith("HTTP/1.1 200");
-                try (Socket second = new Socket("127.0.0.1", port)) {
-                    response = get(second, "/health");
-                }
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.server.max-connections", "1"));
+        int port = gateway.address().getPort();
+        String response;
+        try (Socket first = new Socket("127.0.0.1", port)) {
+            // the second connects only once the first is served: two connects at once race on the server's
+            // event loops, and either may be the one counted second
+            assertThat(get(first, "/health")).startsWith("HTTP/1.1 200");
+            try (Socket second = new Socket("127.0.0.1", port)) {
+                response = get(second, "/health");
             }
-            assertThat(response).startsWith("HTTP/1.1 503").contains("sluice.server.max-connections");
-            assertThat(gateway.connectionStats().refusedConnections()).isEqualTo(1);
+        }
+        assertThat(response).startsWith("HTTP/1.1 503").contains("sluice.server.max-connections");
+        assertThat(gateway.connectionStats().refusedConnections()).isEqualTo(1);
 
-            awaitNoOpenConnections(gateway);
-            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl() + ";pool_max_connections=1")) {
-                assertThat(connection.isClosed()).isFalse();
-                // the driver's one pooled connection is now the gateway's one allowed connection
-                try (Socket third = new Socket("127.0.0.1", port)) {
-                    assertThat(get(third, "/health")).startsWith("HTTP/1.1 503");
-                }
+        awaitNoOpenConnections(gateway);
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl() + ";pool_max_connections=1")) {
+            assertThat(connection.isClosed()).isFalse();
+            // the driver's one pooled connection is now the gateway's one allowed connection
+            try (Socket third = new Socket("127.0.0.1", port)) {
+                assertThat(get(third, "/health")).startsWith("HTTP/1.1 503");
             }
         }
     }
 
-    private static void awaitNoOpenConnections(SluiceGateway gateway) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (gateway.connectionStats().openConnections() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10); // the close listener runs on the event loop right after the sockets close
-        }
-        assertThat(gateway.connectionStats().openConnections()).isZero();
+    private static void awaitNoOpenConnections(SluiceGateway gateway) throws Exception {
+        // the close listener runs on the event loop right after the sockets close
+        Eventually.within(Duration.ofSeconds(5))
+                .untilAsserted(() ->
+                        assertThat(gateway.connectionStats().openConnections()).isZero());
     }
 
     private static String get(Socket socket, String path) throws Exception {

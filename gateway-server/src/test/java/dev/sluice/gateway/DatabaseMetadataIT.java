@@ -1,9 +1,9 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -33,16 +33,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 final class DatabaseMetadataIT {
     private static final String DATAGEN = " WITH ('connector'='datagen', 'number-of-rows'='1')";
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of());
     }
 
     @Test

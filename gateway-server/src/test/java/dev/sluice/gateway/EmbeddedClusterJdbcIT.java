@@ -1,9 +1,9 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -23,16 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 /** JDBC URL in, rows out: the driver against a gateway on the embedded Flink cluster. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class EmbeddedClusterJdbcIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of());
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,6 +70,38 @@ final class GatewayProcessIT {
             assertThat(log).contains("Sluice gateway stopped").contains("Embedded Flink cluster 'embedded' stopped");
         } finally {
             gateway.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aPortInUseStopsTheStartWithOneLineThatNamesItBeforeAnyClusterStarts() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = taken.getLocalPort();
+            Path config = directory.resolve("sluice.yaml");
+            Files.writeString(config, "sluice:\n  server:\n    port: " + port + "\n");
+            Path stderr = directory.resolve("gateway.err");
+            ProcessBuilder builder = new ProcessBuilder(
+                            PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(stderr.toFile());
+            builder.environment().put("SLUICE_SKIP_BUILD", "1");
+            builder.environment().put("SLUICE_LOG_DIR", directory.toString());
+            Process gateway = builder.start();
+            try {
+                assertThat(gateway.waitFor(60, TimeUnit.SECONDS))
+                        .as("gateway exits within 60 s")
+                        .isTrue();
+                assertThat(gateway.exitValue()).isEqualTo(1);
+                String errors = Files.readString(stderr);
+                assertThat(errors)
+                        .contains("Sluice gateway failed to start: Cannot listen on 127.0.0.1:" + port
+                                + " (sluice.server.host, sluice.server.port): ")
+                        .doesNotContain("\tat ")
+                        .doesNotContain("Embedded Flink cluster");
+            } finally {
+                gateway.destroyForcibly();
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.sluice.gateway;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,11 +16,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection it came on; the connection must not be closed under it.
  */
 final class HeldFetchIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     @Test
     void aRequestHeldLongerThanTheIdleTimeoutKeepsItsConnection() throws Exception {
         // the shortest idle timeout allowed, and a query whose only row comes after about 3 s
-        try (SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.server.idle-timeout", "1 s"));
-                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.server.idle-timeout", "1 s"));
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             statement.execute("create temporary table slow (x int) with ("
                     + " 'connector' = 'datagen', 'number-of-rows' = '3', 'rows-per-second' = '1')");

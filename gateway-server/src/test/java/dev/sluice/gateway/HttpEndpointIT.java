@@ -9,10 +9,10 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 import org.apache.flink.configuration.Configuration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.reflect.Proxy;
 import java.net.URI;
@@ -32,19 +32,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Bad requests on the wire get a specific answer and leave the gateway serving everyone else. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class HttpEndpointIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private final HttpClient http = HttpClient.newHttpClient();
     private SluiceGateway gateway;
     private URI base;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of("sluice.server.max-request-size", "4kb"));
+        gateway = GATEWAYS.start(Map.of("sluice.server.max-request-size", "4kb"));
         base = URI.create("http://127.0.0.1:" + gateway.address().getPort() + "/");
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
     }
 
     @Test

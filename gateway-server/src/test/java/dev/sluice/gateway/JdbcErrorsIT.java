@@ -2,6 +2,7 @@ package dev.sluice.gateway;
 
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,9 +18,12 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 /** Errors reach a JDBC application as the standard subclass of their SQLState, through the public URL. */
 final class JdbcErrorsIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.transportOnly();
+
     @Test
     void badSqlIsASyntaxError() throws Exception {
-        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of());
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of());
                 Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             Throwable executed = catchThrowable(() -> statement.executeQuery("selec 1"));
@@ -34,7 +38,7 @@ final class JdbcErrorsIT {
 
     @Test
     void anUnknownClusterIsAConnectionError() throws Exception {
-        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of())) {
             Throwable failure =
                     catchThrowable(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";cluster=staging"));
 
@@ -47,7 +51,7 @@ final class JdbcErrorsIT {
 
     @Test
     void aClosedConnectionFailsWithAConnectionError() throws Exception {
-        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of())) {
             Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
             connection.close();
 
@@ -60,7 +64,7 @@ final class JdbcErrorsIT {
 
     @Test
     void readingACanceledStatementSaysItWasCanceled() throws Exception {
-        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(Map.of());
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of());
                 Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             ResultSet rows = statement.executeQuery("SELECT 1");
@@ -77,12 +81,11 @@ final class JdbcErrorsIT {
     void aConnectionWhoseGatewayRestartedFailsWithAnSqlException() throws Exception {
         Connection connection;
         int port;
-        try (SluiceGateway first = GatewayTestSupport.startTransportOnlyGateway(Map.of())) {
+        try (SluiceGateway first = GATEWAYS.start(Map.of())) {
             port = first.address().getPort();
             connection = DriverManager.getConnection(first.jdbcUrl());
         }
-        try (SluiceGateway second =
-                GatewayTestSupport.startTransportOnlyGateway(Map.of("sluice.server.port", String.valueOf(port)))) {
+        try (SluiceGateway second = GATEWAYS.start(Map.of("sluice.server.port", String.valueOf(port)))) {
             // Avatica's client lets the gateway's "no such connection" through unchecked from createStatement
             Throwable failure = catchThrowable(connection::createStatement);
             connection.close();

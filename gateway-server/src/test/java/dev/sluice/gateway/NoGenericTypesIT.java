@@ -1,8 +1,8 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,16 +33,14 @@ final class NoGenericTypesIT {
             + " cast(timestamp '2024-02-29 13:14:15' as timestamp_ltz(3)) as ltz, array[1, 2] as arr,"
             + " map['k', 1] as mp, row(1, 'x') as r, cast(null as int) as n";
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of("pipeline.generic-types", "false"));
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of("pipeline.generic-types", "false"));
     }
 
     @ParameterizedTest

@@ -1,9 +1,9 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,16 +43,14 @@ final class PlanCacheIT {
     private static final String EPOCH_AS_TEXT =
             "select cast(to_timestamp_ltz(0, 0) as string) from (values (1)) as t(x)";
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of());
     }
 
     @Test
@@ -306,13 +304,13 @@ final class PlanCacheIT {
     @Test
     void neverHitsWhenTheGatewayHasTheCacheOff() throws Exception {
         String cluster = gateway.embeddedClusterRestAddress().orElseThrow().toString();
-        try (SluiceGateway uncached = GatewayTestSupport.startGateway(Map.of(
-                        "sluice.plan-cache.enabled", "false",
-                        "sluice.clusters", "shared",
-                        "sluice.cluster.shared.type", "REMOTE",
-                        "sluice.cluster.shared.rest-address", cluster));
-                // a connection cannot turn on what the gateway has off
-                Connection connection =
+        SluiceGateway uncached = GATEWAYS.start(Map.of(
+                "sluice.plan-cache.enabled", "false",
+                "sluice.clusters", "shared",
+                "sluice.cluster.shared.type", "REMOTE",
+                "sluice.cluster.shared.rest-address", cluster));
+        // a connection cannot turn on what the gateway has off
+        try (Connection connection =
                         DriverManager.getConnection(uncached.jdbcUrl() + ";sluice.plan-cache.enabled=true");
                 Statement statement = connection.createStatement()) {
             statement.execute(NUMBERS);

@@ -1,9 +1,9 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -48,16 +48,14 @@ final class PreparedStatementIT {
             "unicode: ünïcödé 中文 😀",
             "`quoted` \"double\"");
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private SluiceGateway gateway;
 
     @BeforeAll
     void startGateway() throws Exception {
-        gateway = GatewayTestSupport.startGateway(Map.of());
-    }
-
-    @AfterAll
-    void stopGateway() throws Exception {
-        gateway.close();
+        gateway = GATEWAYS.start(Map.of());
     }
 
     @ParameterizedTest

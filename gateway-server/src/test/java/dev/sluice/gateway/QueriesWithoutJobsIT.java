@@ -4,10 +4,10 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +39,9 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class QueriesWithoutJobsIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private MiniCluster cluster;
     private SluiceGateway gateway;
 
@@ -48,30 +51,20 @@ final class QueriesWithoutJobsIT {
         configuration.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
         configuration.set(RestOptions.ADDRESS, "127.0.0.1");
         configuration.set(RestOptions.BIND_PORT, "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(configuration)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(2)
-                .build());
+        // managed first, so stopped after the gateway
+        cluster = GATEWAYS.manage(
+                "cluster",
+                new MiniCluster(new MiniClusterConfiguration.Builder()
+                        .setConfiguration(configuration)
+                        .setNumTaskManagers(1)
+                        .setNumSlotsPerTaskManager(2)
+                        .build()));
         cluster.start();
         URI rest = cluster.getRestAddress().get(1, TimeUnit.MINUTES);
-        gateway = GatewayTestSupport.startGateway(Map.of(
+        gateway = GATEWAYS.start(Map.of(
                 "sluice.clusters", "counted",
                 "sluice.cluster.counted.type", "REMOTE",
                 "sluice.cluster.counted.rest-address", "127.0.0.1:" + rest.getPort()));
-    }
-
-    @AfterAll
-    void stopGatewayAndCluster() throws Exception {
-        try {
-            if (gateway != null) {
-                gateway.close();
-            }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
-        }
     }
 
     @Test

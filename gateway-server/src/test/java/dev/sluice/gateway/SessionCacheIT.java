@@ -1,6 +1,7 @@
 package dev.sluice.gateway;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.URI;
@@ -36,10 +37,13 @@ final class SessionCacheIT {
     private static final int CONNECTIONS = 8;
     private static final int QUERIES_PER_CONNECTION = 125; // 1,000 queries in all
 
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     @Test
     void thousandQueriesUseOneDescriptorClientAndLeaderRetrieverPerCluster() throws Exception {
         long restThreadsBefore = clusterClientThreads();
-        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of());
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
         try {
             runQueries(gateway, CONNECTIONS, QUERIES_PER_CONNECTION);
             String metrics = scrapeMetrics(gateway);
@@ -60,7 +64,7 @@ final class SessionCacheIT {
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"plan\",le=\"");
             assertThat(clusterClientThreads()).isGreaterThan(restThreadsBefore);
         } finally {
-            gateway.close();
+            gateway.close(); // explicitly: what follows checks what closing does
         }
         // closing the gateway closes the shared client: its REST threads end
         awaitRestClientThreads(restThreadsBefore, Duration.ofSeconds(30));
@@ -68,49 +72,41 @@ final class SessionCacheIT {
 
     @Test
     void withoutReuseClientsAreCreatedPerCall() throws Exception {
-        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.cluster.reuse", "false"));
-        try {
-            runQueries(gateway, 1, 10);
-            String metrics = scrapeMetrics(gateway);
-            // at least a submission and a result fetch per query, each on a client of its own
-            assertThat(counter(metrics, "sluice_cluster_clients_created_total", "embedded"))
-                    .isGreaterThanOrEqualTo(20);
-            assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
-                    .isEqualTo(counter(metrics, "sluice_cluster_clients_created_total", "embedded"));
-            // Flink's client opens a connection per REST request: at least a submission, a status and a fetch each
-            assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
-                    .isGreaterThanOrEqualTo(30);
-        } finally {
-            gateway.close();
-        }
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.cluster.reuse", "false"));
+        runQueries(gateway, 1, 10);
+        String metrics = scrapeMetrics(gateway);
+        // at least a submission and a result fetch per query, each on a client of its own
+        assertThat(counter(metrics, "sluice_cluster_clients_created_total", "embedded"))
+                .isGreaterThanOrEqualTo(20);
+        assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
+                .isEqualTo(counter(metrics, "sluice_cluster_clients_created_total", "embedded"));
+        // Flink's client opens a connection per REST request: at least a submission, a status and a fetch each
+        assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
+                .isGreaterThanOrEqualTo(30);
     }
 
     @Test
     void evictionClosesTheClientItsThreadsAndItsConnections() throws Exception {
-        SluiceGateway gateway = GatewayTestSupport.startGateway(Map.of("sluice.cluster.cache.idle-timeout", "2 s"));
-        try {
-            int restPort = gateway.embeddedClusterRestAddress().orElseThrow().port();
-            long threadsBefore = clusterClientThreads();
-            assertThat(establishedConnectionsTo(restPort)).isZero();
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.cluster.cache.idle-timeout", "2 s"));
+        int restPort = gateway.embeddedClusterRestAddress().orElseThrow().port();
+        long threadsBefore = clusterClientThreads();
+        assertThat(establishedConnectionsTo(restPort)).isZero();
 
-            runQueries(gateway, 4, 5);
-            assertThat(clusterClientThreads()).isGreaterThan(threadsBefore);
-            assertThat(establishedConnectionsTo(restPort)).isPositive();
+        runQueries(gateway, 4, 5);
+        assertThat(clusterClientThreads()).isGreaterThan(threadsBefore);
+        assertThat(establishedConnectionsTo(restPort)).isPositive();
 
-            // no query comes: the idle client is closed on time all the same
-            awaitCount(() -> counter(scrapeMetrics(gateway), "sluice_cluster_clients_closed_total", "embedded"), 1);
-            awaitCount(SessionCacheIT::clusterClientThreads, threadsBefore);
-            awaitCount(() -> establishedConnectionsTo(restPort), 0);
-            assertThat(counter(scrapeMetrics(gateway), "sluice_rest_connections_open", "embedded"))
-                    .isZero();
+        // no query comes: the idle client is closed on time all the same
+        awaitCount(() -> counter(scrapeMetrics(gateway), "sluice_cluster_clients_closed_total", "embedded"), 1);
+        awaitCount(SessionCacheIT::clusterClientThreads, threadsBefore);
+        awaitCount(() -> establishedConnectionsTo(restPort), 0);
+        assertThat(counter(scrapeMetrics(gateway), "sluice_rest_connections_open", "embedded"))
+                .isZero();
 
-            // the next query opens a new client
-            runQueries(gateway, 1, 1);
-            assertThat(counter(scrapeMetrics(gateway), "sluice_cluster_clients_created_total", "embedded"))
-                    .isEqualTo(2);
-        } finally {
-            gateway.close();
-        }
+        // the next query opens a new client
+        runQueries(gateway, 1, 1);
+        assertThat(counter(scrapeMetrics(gateway), "sluice_cluster_clients_created_total", "embedded"))
+                .isEqualTo(2);
     }
 
     private static void runQueries(SluiceGateway gateway, int connections, int queriesPerConnection) throws Exception {
@@ -203,20 +199,16 @@ final class SessionCacheIT {
     }
 
     private static void awaitCount(Count count, long expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (count.get() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(count.get()).isEqualTo(expected);
+        Eventually.within(Duration.ofSeconds(30))
+                .pollingEvery(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(count.get()).isEqualTo(expected));
     }
 
-    private static void awaitRestClientThreads(long expected, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (clusterClientThreads() > expected && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(clusterClientThreads())
-                .as("cluster client threads (Flink's and the pooled transport's) after close")
-                .isLessThanOrEqualTo(expected);
+    private static void awaitRestClientThreads(long expected, Duration timeout) throws Exception {
+        Eventually.within(timeout)
+                .pollingEvery(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(clusterClientThreads())
+                        .as("cluster client threads (Flink's and the pooled transport's) after close")
+                        .isLessThanOrEqualTo(expected));
     }
 }

@@ -1,12 +1,12 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,30 +27,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class StandaloneClusterJdbcIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private LocalFlinkCluster cluster;
     private SluiceGateway gateway;
 
     @BeforeAll
     void startClusterAndGateway() throws Exception {
-        cluster = LocalFlinkCluster.start(
-                Path.of("target", "flink-local-cluster-it").toAbsolutePath());
-        gateway = GatewayTestSupport.startGateway(Map.of(
+        // managed first, so stopped after the gateway
+        cluster = GATEWAYS.manage(
+                "cluster",
+                LocalFlinkCluster.start(
+                        Path.of("target", "flink-local-cluster-it").toAbsolutePath()));
+        gateway = GATEWAYS.start(Map.of(
                 "sluice.clusters", "standalone",
                 "sluice.cluster.standalone.type", "REMOTE",
                 "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort()));
-    }
-
-    @AfterAll
-    void stopGatewayAndCluster() throws Exception {
-        try {
-            if (gateway != null) {
-                gateway.close();
-            }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
-        }
     }
 
     @Test

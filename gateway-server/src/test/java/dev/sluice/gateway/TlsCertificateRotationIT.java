@@ -1,6 +1,7 @@
 package dev.sluice.gateway;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.net.ssl.SSLContext;
@@ -16,54 +17,55 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Operators replace the certificate files; new connections get the new certificate without a restart. */
 final class TlsCertificateRotationIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.transportOnly();
+
     @Test
     void newConnectionsSeeANewCertificateWrittenOverTheOldFiles(@TempDir Path directory) throws Exception {
         TlsTestFiles files = TlsTestFiles.create(directory);
         Map<String, String> options = new HashMap<>(files.serverOptions("AUTO"));
         options.put("sluice.security.ssl.reload-interval", "100 ms");
-        try (SluiceGateway gateway = GatewayTestSupport.startTransportOnlyGateway(options)) {
-            int port = gateway.address().getPort();
-            BigInteger before = presentedCertificate(files, port).getSerialNumber();
-            String url = files.url(gateway, "OPENSSL");
-            try (Connection connection = DriverManager.getConnection(url)) {
-                // a JDBC connection is open on a pooled TLS connection with the old certificate
-                TestPki.Issued next = files.pki.server("sluice-gateway-rotated");
-                files.pki.writePem(next, files.serverCertificate, files.serverKey);
+        SluiceGateway gateway = GATEWAYS.start(options);
+        int port = gateway.address().getPort();
+        BigInteger before = presentedCertificate(files, port).getSerialNumber();
+        String url = files.url(gateway, "OPENSSL");
+        try (Connection connection = DriverManager.getConnection(url)) {
+            // a JDBC connection is open on a pooled TLS connection with the old certificate
+            TestPki.Issued next = files.pki.server("sluice-gateway-rotated");
+            files.pki.writePem(next, files.serverCertificate, files.serverKey);
 
-                BigInteger after =
-                        awaitPresentedSerial(files, port, next.certificate().getSerialNumber());
-                assertThat(after)
-                        .isNotEqualTo(before)
-                        .isEqualTo(next.certificate().getSerialNumber());
-                assertThat(gateway.tls().orElseThrow().certificate().subject()).isEqualTo("CN=sluice-gateway-rotated");
-                try (Statement statement = connection.createStatement()) {
-                    assertThat(statement.execute("SET 'pipeline.name' = 'after-rotation'"))
-                            .isFalse();
-                }
-            }
-            // and a new driver pool (JDK provider) hands shakes with the new certificate
-            try (Connection connection = DriverManager.getConnection(files.url(gateway, "JDK"));
-                    Statement statement = connection.createStatement()) {
-                assertThat(statement.execute("SET 'pipeline.name' = 'new-pool'"))
+            BigInteger after =
+                    awaitPresentedSerial(files, port, next.certificate().getSerialNumber());
+            assertThat(after).isNotEqualTo(before).isEqualTo(next.certificate().getSerialNumber());
+            assertThat(gateway.tls().orElseThrow().certificate().subject()).isEqualTo("CN=sluice-gateway-rotated");
+            try (Statement statement = connection.createStatement()) {
+                assertThat(statement.execute("SET 'pipeline.name' = 'after-rotation'"))
                         .isFalse();
             }
+        }
+        // and a new driver pool (JDK provider) hands shakes with the new certificate
+        try (Connection connection = DriverManager.getConnection(files.url(gateway, "JDK"));
+                Statement statement = connection.createStatement()) {
+            assertThat(statement.execute("SET 'pipeline.name' = 'new-pool'")).isFalse();
         }
     }
 
     private static BigInteger awaitPresentedSerial(TlsTestFiles files, int port, BigInteger expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        BigInteger presented = presentedCertificate(files, port).getSerialNumber();
-        while (!presented.equals(expected) && System.nanoTime() < deadline) {
-            // the reload check runs every 100 ms on the gateway's own thread; nothing to inject here
-            Thread.sleep(50);
-            presented = presentedCertificate(files, port).getSerialNumber();
-        }
-        return presented;
+        AtomicReference<BigInteger> presented = new AtomicReference<>();
+        // the reload check runs every 100 ms on the gateway's own thread; nothing to inject here
+        Eventually.within(Duration.ofSeconds(20))
+                .pollingEvery(Duration.ofMillis(50))
+                .untilAsserted(() -> {
+                    presented.set(presentedCertificate(files, port).getSerialNumber());
+                    assertThat(presented.get()).isEqualTo(expected);
+                });
+        return presented.get();
     }
 
     /** The certificate the gateway presents to a new connection, read with the JDK's own TLS client. */

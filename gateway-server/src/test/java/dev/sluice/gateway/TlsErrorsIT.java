@@ -1,10 +1,10 @@
 package dev.sluice.gateway;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -20,6 +20,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Each TLS mistake gives a clear SQLException with an 08xxx SQLState, and the gateway keeps serving others. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class TlsErrorsIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.transportOnly();
+
     private TlsTestFiles files;
     private SluiceGateway mutualTlsGateway;
     private SluiceGateway expiredCertificateGateway;
@@ -27,24 +30,14 @@ final class TlsErrorsIT {
     @BeforeAll
     void startGateways(@TempDir Path directory) throws Exception {
         files = TlsTestFiles.create(directory);
-        mutualTlsGateway = GatewayTestSupport.startTransportOnlyGateway(files.mutualTlsServerOptions("AUTO"));
+        mutualTlsGateway = GATEWAYS.start(files.mutualTlsServerOptions("AUTO"));
         Path expired = directory.resolve("expired.pem");
         Path expiredKey = directory.resolve("expired-key.pem");
         files.pki.writePem(files.pki.expiredServer("expired-gateway"), expired, expiredKey);
-        expiredCertificateGateway = GatewayTestSupport.startTransportOnlyGateway(Map.of(
+        expiredCertificateGateway = GATEWAYS.start(Map.of(
                 "sluice.security.ssl.enabled", "true",
                 "sluice.security.ssl.certificate", expired.toString(),
                 "sluice.security.ssl.private-key", expiredKey.toString()));
-    }
-
-    @AfterAll
-    void stopGateways() throws Exception {
-        if (mutualTlsGateway != null) {
-            mutualTlsGateway.close();
-        }
-        if (expiredCertificateGateway != null) {
-            expiredCertificateGateway.close();
-        }
     }
 
     @AfterEach

@@ -1,10 +1,10 @@
 package dev.sluice.gateway;
 
 import io.netty.handler.ssl.SslProvider;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** JDBC over TLS end to end: both providers on both ends, and keep-alive connections reused across queries. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class TlsJdbcIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
     private TlsTestFiles files;
     private SluiceGateway openSslGateway;
     private SluiceGateway jdkGateway;
@@ -28,18 +31,8 @@ final class TlsJdbcIT {
     @BeforeAll
     void startGateways(@TempDir Path directory) throws Exception {
         files = TlsTestFiles.create(directory);
-        openSslGateway = GatewayTestSupport.startGateway(files.serverOptions("OPENSSL"));
-        jdkGateway = GatewayTestSupport.startGateway(files.serverOptions("JDK"));
-    }
-
-    @AfterAll
-    void stopGateways() throws Exception {
-        if (openSslGateway != null) {
-            openSslGateway.close();
-        }
-        if (jdkGateway != null) {
-            jdkGateway.close();
-        }
+        openSslGateway = GATEWAYS.start(files.serverOptions("OPENSSL"));
+        jdkGateway = GATEWAYS.start(files.serverOptions("JDK"));
     }
 
     @ParameterizedTest(name = "gateway {0}, driver {1}")

@@ -8,7 +8,7 @@ import java.util.Map;
  * A test CA, a server certificate for {@code localhost}, a client certificate and a second, untrusted CA, written as
  * PEM files into {@code directory}; with the gateway options and JDBC URL properties that use them.
  */
-final class TlsTestFiles {
+public final class TlsTestFiles {
     final TestPki pki;
     final TestPki otherPki;
     final Path caPem;
@@ -31,12 +31,12 @@ final class TlsTestFiles {
         pki.writePem(pki.client("sluice-client"), clientCertificate, clientKey);
     }
 
-    static TlsTestFiles create(Path directory) throws Exception {
+    public static TlsTestFiles create(Path directory) throws Exception {
         return new TlsTestFiles(directory);
     }
 
     /** Gateway options: TLS with the server certificate and {@code provider}. */
-    Map<String, String> serverOptions(String provider) {
+    public Map<String, String> serverOptions(String provider) {
         Map<String, String> options = new HashMap<>();
         options.put("sluice.security.ssl.enabled", "true");
         options.put("sluice.security.ssl.provider", provider);

@@ -3,13 +3,10 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.tls.ServerTls;
-import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.jspecify.annotations.Nullable;
 
@@ -65,42 +62,6 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
         } else {
             pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics, stats));
-        }
-    }
-
-    /**
-     * Closes a keep-alive connection that carried nothing for the idle timeout, unless a request on it is still being
-     * answered: a fetch may be held at the gateway until its query's first row exists, which can take longer.
-     */
-    private static final class CloseIdleConnectionHandler extends ChannelDuplexHandler {
-        private int requestsInFlight; // only touched on the channel's event loop
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
-            if (message instanceof io.netty.handler.codec.http.HttpRequest) {
-                requestsInFlight++;
-            }
-            super.channelRead(ctx, message);
-        }
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object message, io.netty.channel.ChannelPromise promise)
-                throws Exception {
-            if (message instanceof io.netty.handler.codec.http.LastHttpContent && requestsInFlight > 0) {
-                requestsInFlight--;
-            }
-            super.write(ctx, message, promise);
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
-            if (event instanceof IdleStateEvent) {
-                if (requestsInFlight == 0) {
-                    ctx.close();
-                }
-            } else {
-                super.userEventTriggered(ctx, event);
-            }
         }
     }
 }

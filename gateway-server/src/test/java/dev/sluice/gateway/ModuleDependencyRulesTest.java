@@ -1,0 +1,116 @@
+package dev.sluice.gateway;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/**
+ * The arrows between Sluice's modules, checked on the classes (DESIGN.md, "Modules"): {@code gateway-server} →
+ * {@code planner}, {@code session-cache}; {@code session-cache} → {@code retry}; every server module → {@code errors},
+ * which depends on nothing; the JDBC driver stands alone; HTTP
+ * (Netty) and the wire protocol (Avatica) stay in the gateway and the driver.
+ *
+ * <p>It runs here because this module's test class path holds the main classes of every other module but the
+ * benchmarks. With the dependency analysis, which fails on a declared module that no class uses, a wrong arrow in a
+ * pom fails the build too.
+ */
+final class ModuleDependencyRulesTest {
+    private static final String GATEWAY = "dev.sluice.gateway..";
+    private static final String PLANNER = "dev.sluice.planner..";
+    private static final String SESSION_CACHE = "dev.sluice.session..";
+    private static final String RETRY = "dev.sluice.retry..";
+    private static final String JDBC_DRIVER = "dev.sluice.jdbc..";
+    private static final String ERRORS = "dev.sluice.errors..";
+    private static final String NETTY =
+            "io.netty.."; // Flink's shaded copy, org.apache.flink.shaded.netty4, is Flink's API
+    private static final String AVATICA = "org.apache.calcite.avatica..";
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMainClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.sluice");
+    }
+
+    @Test
+    void theJdbcDriverDependsOnNoOtherModule() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(JDBC_DRIVER)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(GATEWAY, PLANNER, SESSION_CACHE, RETRY, ERRORS));
+    }
+
+    @Test
+    void nothingButTheGatewayDependsOnTheGateway() {
+        check(noClasses()
+                .that()
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY, JDBC_DRIVER, ERRORS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(GATEWAY));
+    }
+
+    @Test
+    void theErrorCodesDependOnNoOtherModule() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(ERRORS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY, JDBC_DRIVER, "org.apache.flink.."));
+    }
+
+    @Test
+    void thePlannerDependsOnNoOtherModule() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(PLANNER)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(SESSION_CACHE, RETRY, JDBC_DRIVER));
+    }
+
+    @Test
+    void theSessionCacheDependsOnRetryOnly() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(SESSION_CACHE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(PLANNER, JDBC_DRIVER));
+    }
+
+    @Test
+    void retryDependsOnNoOtherModule() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(RETRY)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, JDBC_DRIVER));
+    }
+
+    @Test
+    void neitherNettyNorAvaticaBelowTheGateway() {
+        check(noClasses()
+                .that()
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(NETTY, AVATICA));
+    }
+
+    private static void check(ArchRule rule) {
+        // an empty "that" fails too (ArchUnit's default), so a module missing from the class path cannot pass
+        rule.because("of the module arrows in DESIGN.md").check(classes);
+    }
+}

@@ -1,0 +1,179 @@
+package dev.sluice.gateway.http;
+
+import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import org.apache.calcite.avatica.Meta;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+import static dev.sluice.gateway.http.HttpExchanges.body;
+import static dev.sluice.gateway.http.HttpExchanges.request;
+import static dev.sluice.gateway.http.HttpExchanges.response;
+import static org.assertj.core.api.Assertions.assertThat;
+
+final class AvaticaHttpHandlerTest {
+    private static final String OPEN_CONNECTION =
+            "{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}";
+
+    private final ConnectionStats stats = new ConnectionStats();
+    private final List<Runnable> rpcTasks = new ArrayList<>();
+    private EmbeddedChannel channel = channel(rpcTasks::add);
+
+    @AfterEach
+    void nothingLeftInTheChannel() {
+        assertThat(channel.finishAndReleaseAll()).isFalse();
+    }
+
+    @Test
+    void answersHealthOnTheEventLoopAndKeepsTheConnection() {
+        channel.writeInbound(request(HttpMethod.GET, "/health", ""));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(body(response)).isEqualTo("OK\n");
+        assertThat(response.headers().get(HttpHeaderNames.CONNECTION)).isEqualTo("keep-alive");
+        assertThat(response.headers().getInt(HttpHeaderNames.CONTENT_LENGTH)).isEqualTo(3);
+        assertThat(channel.isOpen()).isTrue();
+        assertThat(rpcTasks).isEmpty();
+        assertThat(stats.requests()).isEqualTo(1);
+        response.release();
+    }
+
+    @Test
+    void answersMetricsInPrometheusTextFormat() {
+        channel.writeInbound(request(HttpMethod.GET, "/metrics", ""));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(body(response)).isEqualTo("sluice_up 1\n");
+        assertThat(response.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/plain");
+        response.release();
+    }
+
+    @Test
+    void refusesMethodsOtherThanPostWith405() {
+        channel.writeInbound(request(HttpMethod.PUT, "/", "{}"));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.METHOD_NOT_ALLOWED);
+        assertThat(body(response)).contains("POST a protobuf or JSON request");
+        assertThat(channel.isOpen()).isTrue();
+        response.release();
+    }
+
+    @Test
+    void answersAPostOnTheRpcExecutorNotOnTheEventLoop() {
+        channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
+
+        assertThat((Object) channel.readOutbound()).isNull();
+        assertThat(rpcTasks).hasSize(1);
+        rpcTasks.get(0).run();
+        channel.runPendingTasks();
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(response.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("application/json");
+        assertThat(body(response)).contains("\"response\":\"openConnection\"");
+        response.release();
+    }
+
+    @Test
+    void answersAFailingRequestWithAvaticasErrorResponse() {
+        channel = new EmbeddedChannel(
+                new AvaticaHttpHandler(new AvaticaRequestHandler(meta(true)), Runnable::run, () -> new byte[0], stats));
+
+        channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.INTERNAL_SERVER_ERROR);
+        assertThat(body(response)).contains("\"response\":\"error\"");
+        response.release();
+    }
+
+    @Test
+    void answers503AtOnceWhenTheRpcExecutorIsSaturated() {
+        channel = channel(task -> {
+            throw new RejectedExecutionException("full");
+        });
+
+        channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.SERVICE_UNAVAILABLE);
+        assertThat(body(response)).contains("saturated");
+        assertThat(channel.isOpen()).isTrue();
+        response.release();
+    }
+
+    @Test
+    void answersAMalformedRequestWith400AndClosesTheConnection() {
+        FullHttpRequest malformed = request(HttpMethod.GET, "/health", "");
+        malformed.setDecoderResult(DecoderResult.failure(new IllegalArgumentException("bad header")));
+
+        channel.writeInbound(malformed);
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+        assertThat(response.headers().get(HttpHeaderNames.CONNECTION)).isEqualTo("close");
+        assertThat(channel.isOpen()).isFalse();
+        response.release();
+    }
+
+    @Test
+    void closesAfterTheResponseWhenTheClientAsksTo() {
+        FullHttpRequest request = request(HttpMethod.GET, "/health", "");
+        request.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+
+        channel.writeInbound(request);
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.headers().get(HttpHeaderNames.CONNECTION)).isEqualTo("close");
+        assertThat(channel.isOpen()).isFalse();
+        response.release();
+    }
+
+    @Test
+    void closesAfterTheResponseToAnHttp10RequestWithoutKeepAlive() {
+        FullHttpRequest request = request(HttpMethod.GET, "/health", "");
+        request.setProtocolVersion(HttpVersion.HTTP_1_0);
+
+        channel.writeInbound(request);
+
+        response(channel).release();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    private EmbeddedChannel channel(Executor rpcExecutor) {
+        return new EmbeddedChannel(new AvaticaHttpHandler(
+                new AvaticaRequestHandler(meta(false)),
+                rpcExecutor,
+                () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
+                stats));
+    }
+
+    /** A Meta whose methods without a result succeed, or all fail; the handler only carries bytes to it. */
+    private static Meta meta(boolean failing) {
+        return (Meta) Proxy.newProxyInstance(
+                Meta.class.getClassLoader(), new Class<?>[] {Meta.class}, (proxy, method, arguments) -> {
+                    if (failing || method.getReturnType() != void.class) {
+                        throw new IllegalStateException("not in this test: " + method.getName());
+                    }
+                    return null;
+                });
+    }
+}
