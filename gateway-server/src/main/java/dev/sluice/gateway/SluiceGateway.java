@@ -17,6 +17,7 @@ import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionClusters;
+import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -108,6 +109,8 @@ public final class SluiceGateway implements AutoCloseable {
             LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
             ConnectionStats connectionStats = new ConnectionStats();
             GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
+            ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
+            metrics.registerAdmission(clusters.names(), admissions);
             sessions = new SessionRegistry(
                     clusters,
                     clusterClients,
@@ -115,7 +118,8 @@ public final class SluiceGateway implements AutoCloseable {
                     config.session(),
                     System::nanoTime,
                     metrics,
-                    new JobPlanCache(config.planCache()));
+                    new JobPlanCache(config.planCache()),
+                    admissions);
             LOG.info(
                     "Plan cache is {}",
                     config.planCache().enabled()

@@ -17,12 +17,18 @@ public enum SluiceErrorCode {
     UNKNOWN_CLUSTER(0x0007, "08001"),
     MALFORMED_REQUEST(0x0008, "08S01"),
     INVALID_PARAMETER_VALUE(0x0009, "22023"),
+    /** Cancelled before it ran, e.g. while it waited for the cluster's admission. */
+    STATEMENT_CANCELLED(0x000A, "HY008"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
     QUERY_FAILED(0x2_0002, "HY000"),
     QUERY_TIMEOUT(0x2_0003, "HYT00"),
+    /** Waited longer for the cluster's admission than its deadline allowed; it did not run. */
+    ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
-    RESULT_TOO_LARGE(0x3_0002, "54000");
+    RESULT_TOO_LARGE(0x3_0002, "54000"),
+    /** The cluster's admission queue is full; retrying later may succeed. */
+    CLUSTER_BUSY(0x3_0003, "53000");
 
     private final int code;
     private final String sqlState;

@@ -12,6 +12,9 @@ import dev.sluice.session.ExceptionChain;
 import dev.sluice.session.JobFailedException;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.UnknownClusterException;
+import dev.sluice.session.admission.AdmissionCancelledException;
+import dev.sluice.session.admission.AdmissionQueueFullException;
+import dev.sluice.session.admission.AdmissionTimeoutException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.flink.runtime.client.JobExecutionException;
@@ -130,6 +133,15 @@ public final class SluiceErrors {
         if (has(failure, QueryTimeoutException.class)) {
             return SluiceErrorCode.QUERY_TIMEOUT;
         }
+        if (has(failure, AdmissionQueueFullException.class)) {
+            return SluiceErrorCode.CLUSTER_BUSY;
+        }
+        if (has(failure, AdmissionTimeoutException.class)) {
+            return SluiceErrorCode.ADMISSION_TIMEOUT;
+        }
+        if (has(failure, AdmissionCancelledException.class)) {
+            return SluiceErrorCode.STATEMENT_CANCELLED;
+        }
         if (has(failure, JobExecutionException.class) || has(failure, JobFailedException.class)) {
             return SluiceErrorCode.QUERY_FAILED;
         }
@@ -190,9 +202,17 @@ public final class SluiceErrors {
                         ? unavailable.getMessage()
                         : "Flink session cluster is unreachable: " + deepestMessage(failure);
             }
+            case CLUSTER_BUSY -> messageOf(failure, AdmissionQueueFullException.class);
+            case ADMISSION_TIMEOUT -> messageOf(failure, AdmissionTimeoutException.class);
+            case STATEMENT_CANCELLED -> messageOf(failure, AdmissionCancelledException.class);
             case GENERIC_INTERNAL_ERROR -> "Internal error in the gateway: " + failure + rootCause(failure);
             default -> String.valueOf(failure.getMessage());
         };
+    }
+
+    /** The message of the {@code type} in {@code failure}'s chain, which the caller knows is there. */
+    private static String messageOf(Throwable failure, Class<? extends Throwable> type) {
+        return String.valueOf(requireNonNull(find(failure, type)).getMessage());
     }
 
     /** Flink's planner errors, with the line and column of the innermost parser error if the text lacks them. */

@@ -78,6 +78,7 @@ public final class GatewaySession implements AutoCloseable {
             Column.physical("outcome", DataTypes.STRING().notNull()),
             Column.physical("plan_ms", DataTypes.DOUBLE()),
             Column.physical("plan_cache", DataTypes.STRING()),
+            Column.physical("queue_ms", DataTypes.DOUBLE()),
             Column.physical("submit_ms", DataTypes.DOUBLE()),
             Column.physical("start_ms", DataTypes.DOUBLE()),
             Column.physical("first_row_ms", DataTypes.DOUBLE()),
@@ -111,6 +112,8 @@ public final class GatewaySession implements AutoCloseable {
     private final JobPlanCache jobPlans;
     private volatile long lastUsedNanos;
     private final Supplier<Optional<SubmissionTimings>> submissions;
+    // takes a statement of this session that waits for the cluster's admission out of the queue
+    private final Runnable cancelAdmissionWait;
     private final ArrayDeque<QueryTrace> history = new ArrayDeque<>();
     // read and replaced under executionLock
     private QuerySettings querySettings;
@@ -124,8 +127,10 @@ public final class GatewaySession implements AutoCloseable {
             QueryObserver observer,
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
+            Runnable cancelAdmissionWait,
             long nowNanos) {
         this.submissions = requireNonNull(submissions, "submissions is null");
+        this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -320,7 +325,8 @@ public final class GatewaySession implements AutoCloseable {
         LOG.debug("Session {} executes {} statement: {}", id, kind, sql);
         querySettings = QuerySettings.of(tableEnvironment.getConfig().getConfiguration(), querySettings);
         QueryDeadline deadline = new QueryDeadline(trace.startNanos(), querySettings.timeout());
-        submissions.get(); // drop timings of a job that an earlier, failed statement submitted
+        // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
+        submissions.get().ifPresent(stale -> stale.permit().close());
         plannerThreadState.installOnCurrentThread();
         TableResult result;
         try {
@@ -523,6 +529,7 @@ public final class GatewaySession implements AutoCloseable {
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
     @Override
     public void close() {
+        cancelAdmissionWait.run();
         for (Integer statementId : new ArrayList<>(statements.keySet())) {
             closeStatement(statementId);
         }

@@ -7,6 +7,7 @@ import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
+import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -44,6 +45,7 @@ public final class SessionRegistry implements AutoCloseable {
     private final QueryObserver observer;
     private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+    private final ClusterAdmissions admissions;
 
     public SessionRegistry(
             SessionClusters clusters,
@@ -52,7 +54,8 @@ public final class SessionRegistry implements AutoCloseable {
             SessionConfig config,
             LongSupplier nanoClock,
             QueryObserver observer,
-            JobPlanCache jobPlans) {
+            JobPlanCache jobPlans,
+            ClusterAdmissions admissions) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -60,6 +63,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         this.observer = requireNonNull(observer, "observer is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.admissions = requireNonNull(admissions, "admissions is null");
     }
 
     /**
@@ -86,7 +90,7 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients);
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients, admissions.of(cluster));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
@@ -96,6 +100,7 @@ public final class SessionRegistry implements AutoCloseable {
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,
+                executor::cancelWaiting,
                 nanoClock.getAsLong());
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {

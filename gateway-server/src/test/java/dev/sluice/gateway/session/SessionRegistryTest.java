@@ -11,6 +11,7 @@ import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionCacheConfig;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.UnknownClusterException;
+import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -87,16 +88,16 @@ final class SessionRegistryTest {
     }
 
     private SessionRegistry registry(int maxSessions, Duration idleTimeout) {
+        ClusterClients clients = ClusterClients.create(
+                new SessionCacheConfig(true, Duration.ofMinutes(30), 8), new Configuration(), new ClusterClientStats());
         return new SessionRegistry(
                 clusters,
-                ClusterClients.create(
-                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
-                        new Configuration(),
-                        new ClusterClientStats()),
+                clients,
                 new Configuration(),
                 new SessionConfig(maxSessions, idleTimeout, 1000, Duration.ZERO),
                 nanos::get,
                 QueryObserver.NONE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)));
+                new JobPlanCache(new PlanCacheConfig(true, 16)),
+                new ClusterAdmissions(clients, new Configuration()));
     }
 }
