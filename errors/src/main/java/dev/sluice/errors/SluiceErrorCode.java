@@ -6,7 +6,7 @@ package dev.sluice.errors;
  * systems (the Flink cluster) from 0x2_0000, resources from 0x3_0000.
  *
  * <p>SQLStates take the standard class where one exists (42 syntax or access rule, 0A unsupported, 08 connection, 22
- * data, 24 cursor state, 54 program limit), else the common HYT00 (timeout), HY008 (canceled), HY010 (sequence) and
+ * data, 24 cursor state, 53 insufficient resources, 54 program limit), else the common HYT00 (timeout), HY008 (canceled), HY010 (sequence) and
  * the fallback HY000; never {@code 00000}, which says success.
  */
 public enum SluiceErrorCode {
@@ -26,8 +26,12 @@ public enum SluiceErrorCode {
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
     QUERY_FAILED(0x2_0002, "HY000"),
     QUERY_TIMEOUT(0x2_0003, "HYT00"),
+    /** Waited longer for the cluster's admission than its deadline allowed; it did not run. */
+    ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
-    RESULT_TOO_LARGE(0x3_0002, "54000");
+    RESULT_TOO_LARGE(0x3_0002, "54000"),
+    /** The cluster's admission queue is full; retrying later may succeed. */
+    CLUSTER_BUSY(0x3_0003, "53000");
 
     private final int code;
     private final String sqlState;

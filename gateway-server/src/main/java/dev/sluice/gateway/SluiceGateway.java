@@ -9,6 +9,7 @@ import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
+import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -18,6 +19,7 @@ import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionClusters;
+import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -123,6 +125,8 @@ public final class SluiceGateway implements AutoCloseable {
         LOG.info("Cluster client reuse is {}", config.sessionCache().reuse() ? "on" : "off (one client per call)");
         ConnectionStats connectionStats = new ConnectionStats();
         GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
+        ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
+        metrics.registerAdmission(clusters.names(), admissions);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -130,9 +134,10 @@ public final class SluiceGateway implements AutoCloseable {
                         clusterClients,
                         flinkOptions,
                         config.session(),
-                        System::nanoTime,
+                        SessionClock.withNanoClock(System::nanoTime),
                         metrics,
-                        new JobPlanCache(config.planCache())));
+                        new JobPlanCache(config.planCache()),
+                        admissions));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()

@@ -1,5 +1,6 @@
 package dev.sluice.session;
 
+import dev.sluice.session.admission.AdmissionLimits;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
@@ -64,6 +65,7 @@ public record ClusterDefinition(
             try {
                 ClusterKind kind = config.get(ClusterOptions.type(name));
                 problems.addAll(optionsOfOtherKinds(name, kind, config));
+                AdmissionLimits.from(config, name);
                 clusters.add(new ClusterDefinition(name, kind, readAddress(name, kind, config)));
                 embedded += kind == ClusterKind.EMBEDDED ? 1 : 0;
             } catch (IllegalArgumentException e) {

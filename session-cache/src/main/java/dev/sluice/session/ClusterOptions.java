@@ -1,8 +1,10 @@
 package dev.sluice.session;
 
+import dev.sluice.session.admission.AdmissionOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.HighAvailabilityOptions;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.apache.flink.configuration.ConfigOptions.key;
@@ -70,22 +72,28 @@ public final class ClusterOptions {
 
     /** Every per-cluster option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
-        return List.of(
+        List<ConfigOption<?>> options = new ArrayList<>(List.of(
                 type(cluster),
                 restAddress(cluster),
                 zookeeperQuorum(cluster),
                 zookeeperClusterId(cluster),
-                zookeeperRootPath(cluster));
+                zookeeperRootPath(cluster)));
+        options.addAll(AdmissionOptions.perCluster(cluster));
+        return List.copyOf(options);
     }
 
     /** The per-cluster options that a cluster of {@code kind} reads, besides its type; the others must not be set. */
     public static List<ConfigOption<?>> readBy(ClusterKind kind, String cluster) {
-        return switch (kind) {
-            case EMBEDDED -> List.of();
-            case REMOTE -> List.of(restAddress(cluster));
-            case ZOOKEEPER ->
-                List.of(zookeeperQuorum(cluster), zookeeperClusterId(cluster), zookeeperRootPath(cluster));
-        };
+        List<ConfigOption<?>> options = new ArrayList<>(AdmissionOptions.perCluster(cluster));
+        options.addAll(
+                switch (kind) {
+                    case EMBEDDED -> List.<ConfigOption<?>>of();
+                    case REMOTE -> List.<ConfigOption<?>>of(restAddress(cluster));
+                    case ZOOKEEPER ->
+                        List.<ConfigOption<?>>of(
+                                zookeeperQuorum(cluster), zookeeperClusterId(cluster), zookeeperRootPath(cluster));
+                });
+        return List.copyOf(options);
     }
 
     /** Names of the per-cluster option suffixes, for validating keys under {@link #CLUSTER_PREFIX}. */

@@ -35,6 +35,11 @@ final class NonClosingClusterClient<T> implements ClusterClient<T> {
         // the cache owns the shared client
     }
 
+    /** The shared client, for calls that Flink's {@link ClusterClient} interface does not have. */
+    ClusterClient<T> shared() {
+        return shared;
+    }
+
     @Override
     public T getClusterId() {
         return shared.getClusterId();

@@ -3,6 +3,8 @@ package dev.sluice.session;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.session.admission.ClusterAdmission;
+import dev.sluice.session.admission.JobPermit;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
@@ -17,6 +19,7 @@ import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -36,13 +39,22 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
 
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
+    private final ClusterAdmission admission;
+    // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
+    private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
     private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
 
-    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
+    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.clients = requireNonNull(clients, "clients is null");
+        this.admission = requireNonNull(admission, "admission is null");
+    }
+
+    /** An executor without admission: every job goes straight to the cluster. */
+    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
+        this(cluster, clients, ClusterAdmission.unlimited());
     }
 
     @Override
@@ -51,6 +63,48 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         long compiledNanos = System.nanoTime();
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
         streamGraph.serializeUserDefinedInstances();
+        JobPermit permit = admit(configuration);
+        try {
+            return submit(streamGraph, configuration, userCodeClassLoader, compiledNanos, permit);
+        } catch (Exception | Error e) {
+            permit.close(); // the job never ran, or nobody will read it
+            throw e;
+        }
+    }
+
+    /**
+     * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout}: the wait Flink's own
+     * client gives a submission.
+     */
+    private JobPermit admit(Configuration configuration) {
+        ClusterAdmission.Ticket ticket = admission.enqueue();
+        waiting.set(ticket);
+        try {
+            return ticket.await(configuration.get(ClientOptions.CLIENT_TIMEOUT), ClientOptions.CLIENT_TIMEOUT.key());
+        } finally {
+            waiting.set(null);
+        }
+    }
+
+    /**
+     * Takes the statement that waits for admission now, if any, out of the queue; it fails with
+     * {@link dev.sluice.session.admission.AdmissionCancelledException}. Safe from any thread.
+     */
+    public void cancelWaiting() {
+        ClusterAdmission.Ticket ticket = waiting.get();
+        if (ticket != null) {
+            ticket.cancel();
+        }
+    }
+
+    private CompletableFuture<JobClient> submit(
+            StreamGraph streamGraph,
+            Configuration configuration,
+            ClassLoader userCodeClassLoader,
+            long compiledNanos,
+            JobPermit permit)
+            throws Exception {
+        long admittedNanos = System.nanoTime();
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
         JobID jobId;
@@ -69,7 +123,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
                         configuration.get(ClientOptions.CLIENT_TIMEOUT),
                         e.elapsed());
             }
-            lastSubmission.set(new SubmissionTimings(jobId, compiledNanos, submittedNanos, System.nanoTime()));
+            lastSubmission.set(new SubmissionTimings(
+                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit));
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);

@@ -7,6 +7,7 @@ import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
 import dev.sluice.session.ClusterClientStats;
+import dev.sluice.session.admission.ClusterAdmissions;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -94,7 +95,7 @@ public final class GatewayMetrics implements QueryObserver {
                 .name("sluice_query_phase_seconds")
                 .help(
                         "Latency of query phases: execute = from the request until the result can be fetched; plan, submit,"
-                                + " start, first_row and last_row as SHOW QUERY HISTORY shows them")
+                                + " queue, submit, start, first_row and last_row as SHOW QUERY HISTORY shows them")
                 .labelNames("cluster", "phase")
                 .classicOnly()
                 .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
@@ -113,6 +114,22 @@ public final class GatewayMetrics implements QueryObserver {
                 .classicOnly()
                 .classicUpperBounds(
                         0.00001, 0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
+                .register(registry);
+    }
+
+    /** Gauges of each cluster's admission: jobs in flight and queries waiting. */
+    public void registerAdmission(List<String> clusters, ClusterAdmissions admissions) {
+        GaugeWithCallback.builder()
+                .name("sluice_admission_running_jobs")
+                .help("Jobs the gateway has let into the cluster and not yet seen end")
+                .labelNames("cluster")
+                .callback(callback -> clusters.forEach(cluster -> callback.call(admissions.running(cluster), cluster)))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_admission_queued")
+                .help("Queries waiting, in order of arrival, for the cluster's admission")
+                .labelNames("cluster")
+                .callback(callback -> clusters.forEach(cluster -> callback.call(admissions.queued(cluster), cluster)))
                 .register(registry);
     }
 

@@ -89,7 +89,8 @@ final class FlinkStatementRunner {
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
         QuerySettings settings = options.refreshQuerySettings();
         QueryDeadline deadline = new QueryDeadline(trace.startNanos(), settings.timeout());
-        submissions.get(); // drop timings of a job that an earlier, failed statement submitted
+        // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
+        submissions.get().ifPresent(stale -> stale.permit().close());
         TableEnvironment tableEnvironment = environment.onCurrentThread();
         TableResult result;
         try {

@@ -55,6 +55,7 @@ public final class GatewaySession implements AutoCloseable {
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
+    private final Runnable cancelAdmissionWait;
 
     /**
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
@@ -63,6 +64,8 @@ public final class GatewaySession implements AutoCloseable {
      * @param submissions takes the timings of the job the session's executor submitted last, if any
      * @param jobPlans plans of queries with a job, shared by the gateway's sessions; this session's are dropped when
      *     its state changes
+     * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
+     *     queue
      */
     GatewaySession(
             String id,
@@ -73,7 +76,9 @@ public final class GatewaySession implements AutoCloseable {
             QueryObserver observer,
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
+            Runnable cancelAdmissionWait,
             SessionClock clock) {
+        this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -245,6 +250,7 @@ public final class GatewaySession implements AutoCloseable {
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
     @Override
     public void close() {
+        cancelAdmissionWait.run(); // a statement still waiting for the cluster will not run
         for (Integer statementId : new ArrayList<>(statements.keySet())) {
             closeStatement(statementId);
         }

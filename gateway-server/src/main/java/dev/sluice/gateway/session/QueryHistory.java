@@ -35,6 +35,7 @@ final class QueryHistory {
             Column.physical("outcome", DataTypes.STRING().notNull()),
             Column.physical("plan_ms", DataTypes.DOUBLE()),
             Column.physical("plan_cache", DataTypes.STRING()),
+            Column.physical("queue_ms", DataTypes.DOUBLE()),
             Column.physical("submit_ms", DataTypes.DOUBLE()),
             Column.physical("start_ms", DataTypes.DOUBLE()),
             Column.physical("first_row_ms", DataTypes.DOUBLE()),

@@ -9,7 +9,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code plan}: parse, validate, optimise and compile, until the job went to the executor;
- *   <li>{@code submit}: until the cluster acknowledged the job;
+ *   <li>{@code queue}: waiting for the cluster's admission (0 when a job could run at once);
+ *   <li>{@code submit}: from admission until the cluster acknowledged the job;
  *   <li>{@code start}: until the job had left {@code INITIALIZING};
  *   <li>{@code first_row}: until the first row reached the gateway;
  *   <li>{@code last_row}: from the first row until the gateway knew the result had ended.
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 public record QueryPhases(Map<String, Duration> durations) {
     public static final String PLAN = "plan";
+    public static final String QUEUE = "queue";
     public static final String SUBMIT = "submit";
     public static final String START = "start";
     public static final String FIRST_ROW = "first_row";

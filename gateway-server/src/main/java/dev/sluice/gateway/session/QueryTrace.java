@@ -54,11 +54,15 @@ final class QueryTrace {
         this.reader = resultReader;
     }
 
-    /** The statement ended; only the first call counts. */
+    /** The statement ended; only the first call counts. Its job's place among the cluster's jobs is given back. */
     synchronized void ended(String how, long nowNanos) {
         if (endNanos < 0) {
             endNanos = nowNanos;
             outcome = requireNonNull(how, "how is null");
+        }
+        SubmissionTimings timings = submission;
+        if (timings != null) {
+            timings.permit().close();
         }
     }
 
@@ -85,7 +89,8 @@ final class QueryTrace {
         long reference = startNanos;
         if (timings != null) {
             phases.put(QueryPhases.PLAN, between(startNanos, timings.compiledNanos()));
-            phases.put(QueryPhases.SUBMIT, between(timings.compiledNanos(), timings.submittedNanos()));
+            phases.put(QueryPhases.QUEUE, between(timings.compiledNanos(), timings.admittedNanos()));
+            phases.put(QueryPhases.SUBMIT, between(timings.admittedNanos(), timings.submittedNanos()));
             phases.put(QueryPhases.START, between(timings.submittedNanos(), timings.runningNanos()));
             reference = timings.runningNanos();
         }
@@ -118,6 +123,7 @@ final class QueryTrace {
                 outcome,
                 millis(phases, QueryPhases.PLAN),
                 cacheResult == null ? null : cacheResult.label(),
+                millis(phases, QueryPhases.QUEUE),
                 millis(phases, QueryPhases.SUBMIT),
                 millis(phases, QueryPhases.START),
                 millis(phases, QueryPhases.FIRST_ROW),

@@ -7,6 +7,7 @@ import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
+import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -20,7 +21,6 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -44,27 +44,12 @@ public final class SessionRegistry implements AutoCloseable {
     private final QueryObserver observer;
     private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+    private final ClusterAdmissions admissions;
 
-    /** Sessions on the UTC wall clock and {@code nanoClock}; see {@link SessionClock}. */
-    public SessionRegistry(
-            SessionClusters clusters,
-            ClusterClients clusterClients,
-            Configuration flinkConfiguration,
-            SessionConfig config,
-            LongSupplier nanoClock,
-            QueryObserver observer,
-            JobPlanCache jobPlans) {
-        this(
-                clusters,
-                clusterClients,
-                flinkConfiguration,
-                config,
-                SessionClock.withNanoClock(nanoClock),
-                observer,
-                jobPlans);
-    }
-
-    /** @param clock the time of every session, for idle timeouts, deadlines, phases and the query history */
+    /**
+     * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
+     * @param admissions the admission of each cluster, which every session's jobs go through
+     */
     public SessionRegistry(
             SessionClusters clusters,
             ClusterClients clusterClients,
@@ -72,7 +57,8 @@ public final class SessionRegistry implements AutoCloseable {
             SessionConfig config,
             SessionClock clock,
             QueryObserver observer,
-            JobPlanCache jobPlans) {
+            JobPlanCache jobPlans,
+            ClusterAdmissions admissions) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -80,6 +66,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.clock = requireNonNull(clock, "clock is null");
         this.observer = requireNonNull(observer, "observer is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.admissions = requireNonNull(admissions, "admissions is null");
     }
 
     /**
@@ -106,7 +93,7 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients);
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients, admissions.of(cluster));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
@@ -116,6 +103,7 @@ public final class SessionRegistry implements AutoCloseable {
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,
+                executor::cancelWaiting,
                 clock);
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {

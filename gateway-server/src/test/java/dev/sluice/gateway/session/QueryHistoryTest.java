@@ -12,7 +12,7 @@ final class QueryHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
     private static final int STATEMENT = 1;
     private static final int OUTCOME = 4;
-    private static final int TOTAL_MS = 11;
+    private static final int TOTAL_MS = 12;
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
@@ -32,6 +32,7 @@ final class QueryHistoryTest {
                         "SET",
                         null,
                         "finished",
+                        null,
                         null,
                         null,
                         null,
@@ -101,6 +102,7 @@ final class QueryHistoryTest {
                         "outcome",
                         "plan_ms",
                         "plan_cache",
+                        "queue_ms",
                         "submit_ms",
                         "start_ms",
                         "first_row_ms",

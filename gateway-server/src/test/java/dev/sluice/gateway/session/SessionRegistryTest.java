@@ -11,6 +11,7 @@ import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionCacheConfig;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.UnknownClusterException;
+import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -103,7 +104,8 @@ final class SessionRegistryTest {
                 new SessionConfig(10, Duration.ofMinutes(30), 1000, Duration.ZERO),
                 clock,
                 QueryObserver.NONE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)))) {
+                new JobPlanCache(new PlanCacheConfig(true, 16)),
+                ClusterAdmissions.unlimited())) {
             GatewaySession session = sessions.open("a", Map.of());
             GatewayStatement statement = session.createStatement();
 
@@ -115,16 +117,16 @@ final class SessionRegistryTest {
     }
 
     private SessionRegistry registry(int maxSessions, Duration idleTimeout) {
+        ClusterClients clients = ClusterClients.create(
+                new SessionCacheConfig(true, Duration.ofMinutes(30), 8), new Configuration(), new ClusterClientStats());
         return new SessionRegistry(
                 clusters,
-                ClusterClients.create(
-                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
-                        new Configuration(),
-                        new ClusterClientStats()),
+                clients,
                 new Configuration(),
                 new SessionConfig(maxSessions, idleTimeout, 1000, Duration.ZERO),
-                nanos::get,
+                SessionClock.withNanoClock(nanos::get),
                 QueryObserver.NONE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)));
+                new JobPlanCache(new PlanCacheConfig(true, 16)),
+                ClusterAdmissions.unlimited());
     }
 }

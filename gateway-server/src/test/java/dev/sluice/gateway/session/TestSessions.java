@@ -55,6 +55,7 @@ final class TestSessions {
                 observer,
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
+                () -> {},
                 clock);
     }
 

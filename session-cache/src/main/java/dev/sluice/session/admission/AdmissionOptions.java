@@ -1,0 +1,39 @@
+package dev.sluice.session.admission;
+
+import dev.sluice.session.ClusterOptions;
+import org.apache.flink.configuration.ConfigOption;
+
+import java.util.List;
+
+import static org.apache.flink.configuration.ConfigOptions.key;
+
+/** Per-cluster options of admission; reference: docs/configuration.md. */
+public final class AdmissionOptions {
+    private AdmissionOptions() {}
+
+    /** Per-cluster: {@code sluice.cluster.<name>.admission.max-running-jobs}. */
+    public static ConfigOption<Integer> maxRunningJobs(String cluster) {
+        return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.max-running-jobs")
+                .intType()
+                .defaultValue(0)
+                .withDescription("How many of the cluster's jobs the gateway lets run at once; the queries beyond wait"
+                        + " in order of arrival. 0 takes the cluster's total task slots (read from its REST API and"
+                        + " read again every " + SlotCapacity.REFRESH.toSeconds() + " s), which is right for jobs"
+                        + " of parallelism 1, Flink's default for the short queries Sluice serves; -1 turns admission"
+                        + " off and leaves waiting jobs to Flink's slot manager.");
+    }
+
+    /** Per-cluster: {@code sluice.cluster.<name>.admission.max-queued}. */
+    public static ConfigOption<Integer> maxQueued(String cluster) {
+        return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.max-queued")
+                .intType()
+                .defaultValue(1000)
+                .withDescription("How many queries may wait for admission to the cluster; a query beyond is refused"
+                        + " at once with SQLState 53000.");
+    }
+
+    /** Every admission option of a cluster named {@code cluster}, in the order of the reference. */
+    public static List<ConfigOption<?>> perCluster(String cluster) {
+        return List.of(maxRunningJobs(cluster), maxQueued(cluster));
+    }
+}

@@ -1,0 +1,237 @@
+package dev.sluice.session.admission;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Lets a cluster's jobs in at most {@code capacity} at a time, and the queries beyond wait in order of arrival.
+ *
+ * <p>The capacity is asked for on every admission and every release, so a cluster that gains task slots admits more
+ * without a restart. A waiting query leaves the queue when it is cancelled ({@link Ticket#cancel()}) or its deadline
+ * passes; a query that arrives to a full queue is refused at once rather than left to wait behind a backlog it cannot
+ * see the end of.
+ */
+public final class ClusterAdmission {
+    /** Admission off: every job goes straight to the cluster. */
+    static final ClusterAdmission UNLIMITED =
+            new ClusterAdmission("unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, System::nanoTime);
+
+    // a waiter asks the capacity again this often, so slots that a cluster gains reach queries already waiting
+    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final String cluster;
+    private final IntSupplier capacity;
+    private final int maxQueued;
+    private final LongSupplier nanoClock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<Ticket> queue = new ArrayDeque<>();
+    private int running;
+
+    /**
+     * @param capacity jobs that may be in flight at once, at least 1 when read; asked often, so it must be cheap
+     * @param maxQueued queries that may wait beyond them
+     */
+    public ClusterAdmission(String cluster, IntSupplier capacity, int maxQueued, LongSupplier nanoClock) {
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.capacity = requireNonNull(capacity, "capacity is null");
+        this.maxQueued = maxQueued;
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+    }
+
+    /**
+     * Takes a place in the queue, or at once a permit when a job may run and nobody waits ahead.
+     *
+     * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
+     */
+    public Ticket enqueue() {
+        lock.lock();
+        try {
+            Ticket ticket = new Ticket(nanoClock.getAsLong());
+            if (this == UNLIMITED) {
+                ticket.admit(ticket.enqueuedNanos); // nothing counted, nothing to release
+                return ticket;
+            }
+            if (queue.isEmpty() && running < capacity()) {
+                running++;
+                ticket.admit(ticket.enqueuedNanos);
+                return ticket;
+            }
+            if (queue.size() >= maxQueued) {
+                throw new AdmissionQueueFullException(cluster, running, queue.size());
+            }
+            queue.addLast(ticket);
+            return ticket;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Jobs in flight now. */
+    public int running() {
+        lock.lock();
+        try {
+            return running;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Queries waiting now. */
+    public int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void release() {
+        if (this == UNLIMITED) {
+            return;
+        }
+        lock.lock();
+        try {
+            running--;
+            admitWaiting();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // under the lock: lets in as many from the head of the queue as the capacity allows
+    private void admitWaiting() {
+        int limit = capacity();
+        boolean admittedAny = false;
+        long now = nanoClock.getAsLong();
+        while (!queue.isEmpty() && running < limit) {
+            queue.pollFirst().admit(now);
+            running++;
+            admittedAny = true;
+        }
+        if (admittedAny) {
+            changed.signalAll();
+        }
+    }
+
+    private int capacity() {
+        return Math.max(1, capacity.getAsInt());
+    }
+
+    /** One query's place in the queue. Used by the thread that submits the query; cancelled from any thread. */
+    public final class Ticket {
+        private final long enqueuedNanos;
+        // guarded by the admission's lock
+        private boolean admitted;
+        private long admittedNanos;
+        private boolean cancelled;
+
+        private Ticket(long enqueuedNanos) {
+            this.enqueuedNanos = enqueuedNanos;
+        }
+
+        // under the lock
+        private void admit(long nowNanos) {
+            admitted = true;
+            admittedNanos = nowNanos;
+        }
+
+        /**
+         * Waits until the query may run.
+         *
+         * @param timeout how long it may wait
+         * @param timeoutKey the option that set {@code timeout}, named in the error
+         * @throws AdmissionTimeoutException if the wait ran out; the query has left the queue
+         * @throws AdmissionCancelledException if the ticket was cancelled
+         */
+        public JobPermit await(Duration timeout, String timeoutKey) {
+            long deadline = enqueuedNanos + timeout.toNanos();
+            lock.lock();
+            try {
+                while (!admitted && !cancelled) {
+                    long left = deadline - nanoClock.getAsLong();
+                    if (left <= 0) {
+                        int ahead = position();
+                        queue.remove(this);
+                        throw new AdmissionTimeoutException(
+                                cluster, Duration.ofNanos(nanoClock.getAsLong() - enqueuedNanos), timeoutKey, ahead);
+                    }
+                    changed.awaitNanos(Math.min(left, RECHECK_NANOS));
+                    admitWaiting();
+                }
+                if (cancelled) {
+                    throw new AdmissionCancelledException(cluster);
+                }
+                return new JobPermit(ClusterAdmission.this, admittedNanos - enqueuedNanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                leave();
+                throw new AdmissionCancelledException(cluster);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /**
+         * Takes the query out of the queue; its {@link #await} ends with {@link AdmissionCancelledException}. A query
+         * admitted already keeps its place: the caller cancels its job and closes its permit instead.
+         */
+        public void cancel() {
+            lock.lock();
+            try {
+                if (!admitted) {
+                    cancelled = true;
+                    queue.remove(this);
+                    changed.signalAll();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        // under the lock: a waiter that gives up leaves the queue, or hands back a place granted meanwhile
+        private void leave() {
+            if (!queue.remove(this) && admitted) {
+                running--;
+                admitWaiting();
+            }
+            cancelled = true;
+        }
+
+        // under the lock: how many wait ahead of this ticket
+        private int position() {
+            int ahead = 0;
+            for (Iterator<Ticket> it = queue.iterator(); it.hasNext(); ) {
+                if (it.next() == this) {
+                    return ahead;
+                }
+                ahead++;
+            }
+            return ahead;
+        }
+
+        @Override
+        public String toString() {
+            return "Ticket[" + cluster + (admitted ? ", admitted" : cancelled ? ", cancelled" : ", waiting") + "]";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClusterAdmission[" + cluster + "]";
+    }
+
+    /** Admission off: every job goes straight to the cluster, and Flink's slot manager decides who waits. */
+    public static ClusterAdmission unlimited() {
+        return UNLIMITED;
+    }
+}
