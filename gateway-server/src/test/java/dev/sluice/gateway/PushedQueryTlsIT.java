@@ -9,6 +9,7 @@ import dev.sluice.gateway.result.PushedQueryRows;
 import dev.sluice.gateway.result.PushedResult;
 import dev.sluice.gateway.result.PushedResultException;
 import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.gateway.result.SinkTrust;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
@@ -59,7 +60,8 @@ final class PushedQueryTlsIT {
         files = TlsTestFiles.create(directory);
         Configuration options = new Configuration();
         files.serverOptions("JDK").forEach(options::setString);
-        tls = ServerTls.start(TlsConfig.from(options));
+        TlsConfig tlsConfig = TlsConfig.from(options);
+        tls = ServerTls.start(tlsConfig);
         cluster = EmbeddedFlinkCluster.start("push-tls-it", new Configuration(), new EmbeddedClusterConfig(1, 2));
         endpoint = ResultEndpointServer.start(
                 new ResultConfig(
@@ -71,7 +73,7 @@ final class PushedQueryTlsIT {
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(30)),
                 tls,
-                Files.readString(files.caPem, StandardCharsets.US_ASCII));
+                SinkTrust.from(tlsConfig));
     }
 
     @AfterAll

@@ -8,8 +8,10 @@ import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.locks.Condition;
@@ -47,6 +49,9 @@ public final class PushedResult<T> implements AutoCloseable {
 
     // guarded by lock
     private boolean paused;
+
+    // guarded by lock
+    private @Nullable Instant endArrival;
 
     // consumer thread only: a frame whose rows were not all returned yet
     private final DataInputDeserializer partial = new DataInputDeserializer();
@@ -173,6 +178,19 @@ public final class PushedResult<T> implements AutoCloseable {
         return done;
     }
 
+    /**
+     * When the sink's end of the result reached the gateway, if it has: the moment the answer became complete,
+     * whatever the job still does on the cluster (for the query's phases).
+     */
+    public Optional<Instant> endArrival() {
+        lock.lock();
+        try {
+            return Optional.ofNullable(endArrival);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Bytes of rows received and not yet taken by the consumer. */
     public long bufferedBytes() {
         lock.lock();
@@ -278,7 +296,9 @@ public final class PushedResult<T> implements AutoCloseable {
         lock.lock();
         try {
             boolean ended = attempts.end(connection, rowCount);
-            if (!ended) {
+            if (ended) {
+                endArrival = Instant.now();
+            } else {
                 frames.clear();
             }
             changed.signalAll();

@@ -36,33 +36,32 @@ public final class ResultEndpointServer implements AutoCloseable {
     private final Channel serverChannel;
     private final PushResults results;
     private final String advertisedAddress;
-    private final @Nullable String trustedCertificates;
+    private final @Nullable SinkTrust trust;
 
     private ResultEndpointServer(
             EventLoopGroup group,
             Channel serverChannel,
             PushResults results,
             String advertisedAddress,
-            @Nullable String trustedCertificates) {
+            @Nullable SinkTrust trust) {
         this.group = group;
         this.serverChannel = serverChannel;
         this.results = results;
         this.advertisedAddress = advertisedAddress;
-        this.trustedCertificates = trustedCertificates;
+        this.trust = trust;
     }
 
     /**
      * Binds {@code sluice.result.bind-host:port} and starts accepting sinks.
      *
      * @param tls the gateway's TLS, or null for plaintext; the endpoint then serves TLS with the same certificate
-     * @param trustedCertificates PEM text that sinks trust for that certificate (its chain or its CA); required with
-     *     {@code tls}, ignored without
+     * @param trust what sinks trust for that certificate ({@link SinkTrust#from}); required with {@code tls},
+     *     ignored without
      */
-    public static ResultEndpointServer start(
-            ResultConfig config, @Nullable ServerTls tls, @Nullable String trustedCertificates)
+    public static ResultEndpointServer start(ResultConfig config, @Nullable ServerTls tls, @Nullable SinkTrust trust)
             throws InterruptedException {
         requireNonNull(config, "config is null");
-        if (tls != null && trustedCertificates == null) {
+        if (tls != null && trust == null) {
             throw new IllegalArgumentException(
                     "The result endpoint serves TLS, so sinks need the certificates to" + " trust; none were given");
         }
@@ -103,8 +102,7 @@ public final class ResultEndpointServer implements AutoCloseable {
                     tls == null ? "" : " with TLS",
                     advertised,
                     config.maxBufferedBytes());
-            return new ResultEndpointServer(
-                    group, channel, results, advertised, tls == null ? null : trustedCertificates);
+            return new ResultEndpointServer(group, channel, results, advertised, tls == null ? null : trust);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
             throw e;
@@ -136,8 +134,8 @@ public final class ResultEndpointServer implements AutoCloseable {
         options.put(PushSinkOptions.ADDRESS.key(), advertisedAddress);
         options.put(PushSinkOptions.RESULT_ID.key(), Long.toString(ticket.resultId()));
         options.put(PushSinkOptions.SECRET.key(), ticket.secretBase64());
-        if (trustedCertificates != null) {
-            options.put(PushSinkOptions.TRUSTED_CERTIFICATES.key(), trustedCertificates);
+        if (trust != null) {
+            options.put(PushSinkOptions.TRUSTED_CERTIFICATES.key(), trust.current());
         }
         return options;
     }

@@ -8,6 +8,7 @@ import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
@@ -92,12 +93,13 @@ final class PushedQueryIT {
                 "select val1, count(*) from table1 group by val1",
                 "select val1, count(*) from table1 left join table2 on val1=val2 left join table3 on val2=val3"
                         + " group by val1");
+        endsBeforeFinished = 0;
         for (String query : queries) {
             List<Row> pushed = pushed(batch, query);
             assertThat(pushed).as(query).hasSize(1).isEqualTo(collected(batch, query));
         }
         assertThat(endsBeforeFinished)
-                .as("queries whose end of result came before the job was FINISHED")
+                .as("queries whose end of result reached the gateway before the job was FINISHED")
                 .isEqualTo(3);
     }
 
@@ -112,6 +114,63 @@ final class PushedQueryIT {
         List<Row> pushed = pushed(batch, query);
 
         assertThat(pushed).hasSize(20_000).containsExactlyInAnyOrderElementsOf(collected(batch, query));
+    }
+
+    @Test
+    void slowReaderHoldsTheSinkBackWithinTheBuffer() throws Exception {
+        long rowCount = 600_000; // about 12 MB as sent: more than socket buffers hold while the gateway does not read
+        long maxBuffered = ResultConfig.MIN_BUFFERED_BYTES;
+        try (ResultEndpointServer small = ResultEndpointServer.start(
+                new ResultConfig(
+                        ResultTransport.PUSH,
+                        "127.0.0.1",
+                        0,
+                        "127.0.0.1",
+                        maxBuffered,
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(30)),
+                null,
+                null)) {
+            TableEnvironment batch =
+                    environment(EnvironmentSettings.newInstance().inBatchMode());
+            batch.executeSql("create temporary table many (n BIGINT) WITH ('connector'='datagen', 'number-of-rows'='"
+                    + rowCount + "', 'fields.n.kind'='sequence', 'fields.n.start'='1', 'fields.n.end'='" + rowCount
+                    + "')");
+            PushQueryPlan plan = PushQueryPlanner.plan(batch, "select n from many");
+            PushedResult<RowData> result = small.results().register(plan.newSerializer());
+            PushQueryJob job = plan.submit(small.sinkOptions(result));
+            try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+                long firstRowsBy = System.nanoTime() + WAIT.toNanos();
+                while (result.bufferedBytes() == 0 && System.nanoTime() < firstRowsBy) {
+                    Thread.sleep(10);
+                }
+                long highest = 0;
+                long idleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                while (System.nanoTime() < idleUntil) {
+                    highest = Math.max(highest, result.bufferedBytes());
+                    Thread.sleep(20);
+                }
+                JobStatus whileIdle = job.jobClient().getJobStatus().get(30, TimeUnit.SECONDS);
+                // the bound, one socket read and one frame of the sink's batch size (32 KiB) beyond it
+                long bound = maxBuffered + 64 * 1024 + 64 * 1024;
+                System.out.printf(
+                        "reader idle 3 s after the first rows: at most %d bytes buffered (bound %d), job %s%n",
+                        highest, bound, whileIdle);
+                assertThat(highest).isPositive().isLessThanOrEqualTo(bound);
+                assertThat(whileIdle).as("the sink is held back").isEqualTo(JobStatus.RUNNING);
+
+                long read = 0;
+                List<Row> batchOfRows;
+                while (!(batchOfRows = rows.next(10_000, WAIT)).isEmpty()) {
+                    for (Row row : batchOfRows) {
+                        assertThat(row.getField(0)).isEqualTo(++read);
+                    }
+                    highest = Math.max(highest, result.bufferedBytes());
+                }
+                assertThat(read).isEqualTo(rowCount);
+                assertThat(highest).isLessThanOrEqualTo(bound);
+            }
+        }
     }
 
     @Test
@@ -169,7 +228,7 @@ final class PushedQueryIT {
             while (!(batch = rows.next(1000, WAIT)).isEmpty()) {
                 all.addAll(batch);
             }
-            long endAt = System.currentTimeMillis();
+            long endAt = result.endArrival().orElseThrow().toEpochMilli();
             long endMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             job.jobClient().getJobExecutionResult().get(60, TimeUnit.SECONDS);
             // the cluster's own clock of the job: same JVM, same wall clock as endAt
@@ -178,7 +237,7 @@ final class PushedQueryIT {
                 endsBeforeFinished++;
             }
             System.out.printf(
-                    "%s: %d rows, end of result after %d ms, %d ms before the job was FINISHED on the cluster%n",
+                    "%s: %d rows, read after %d ms; the end arrived %d ms before the job was FINISHED on the cluster%n",
                     query, all.size(), endMillis, finishedAt - endAt);
             return all;
         }
