@@ -14,6 +14,7 @@ import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
+import dev.sluice.session.push.PushEndpointUnreachableException;
 import dev.sluice.session.push.PushSinkOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
@@ -23,6 +24,7 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -112,7 +114,11 @@ final class PushedQueryTlsIT {
 
         assertThatThrownBy(() -> read(plan, result, options))
                 .isInstanceOf(PushedResultException.class)
-                .hasStackTraceContaining("result endpoint " + endpoint.advertisedAddress());
+                .hasStackTraceContaining("result endpoint " + endpoint.advertisedAddress())
+                .satisfies(failure -> assertThat(
+                                ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class))
+                        .hasValueSatisfying(unreachable ->
+                                assertThat(unreachable.address()).isEqualTo(endpoint.advertisedAddress())));
     }
 
     private static List<Row> read(PushQueryPlan plan, PushedResult<RowData> result, Map<String, String> sinkOptions) {

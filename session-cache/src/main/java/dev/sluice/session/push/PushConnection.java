@@ -59,8 +59,7 @@ final class PushConnection implements AutoCloseable {
             return connection;
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
             closeQuietly(socket);
-            throw new IOException(
-                    "Push sink could not connect to the gateway's result endpoint " + address + ": " + e, e);
+            throw new PushEndpointUnreachableException(address, e);
         }
     }
 
