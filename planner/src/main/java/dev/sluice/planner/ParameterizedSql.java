@@ -24,8 +24,14 @@ public final class ParameterizedSql {
 
     public static ParameterizedSql parse(String sql) {
         requireNonNull(sql, "sql is null");
+        return parse(sql, SqlLexer.tokenize(sql));
+    }
+
+    /** The markers of {@code sql} among the tokens {@link SqlLexer#tokenize} gave for it. */
+    public static ParameterizedSql parse(String sql, List<SqlToken> tokens) {
+        requireNonNull(sql, "sql is null");
         List<SqlToken> markers = new ArrayList<>();
-        for (SqlToken token : SqlLexer.tokenize(sql)) {
+        for (SqlToken token : tokens) {
             if (token.kind() == SqlToken.Kind.PARAMETER) {
                 markers.add(token);
             }

@@ -44,14 +44,28 @@ public record PrimaryKeysStatement(
         if (!sql.regionMatches(true, start, "SHOW", 0, 4)) {
             return Optional.empty();
         }
-        List<SqlToken> tokens = SqlLexer.tokenize(sql);
-        if (tokens.size() < 3
-                || !tokens.get(0).isWord("SHOW")
-                || !tokens.get(1).isWord("PRIMARY")
-                || !tokens.get(2).isWord("KEYS")) {
+        return find(sql, SqlLexer.tokenize(sql));
+    }
+
+    /**
+     * As {@link #find(String)}, from the tokens {@link SqlLexer#tokenize} gave for {@code sql}.
+     *
+     * @throws InvalidStatementException if it starts with {@code SHOW PRIMARY KEYS} but does not fit the syntax
+     */
+    public static Optional<PrimaryKeysStatement> find(String sql, List<SqlToken> tokens) {
+        requireNonNull(sql, "sql is null");
+        if (!startsWithShowPrimaryKeys(tokens)) {
             return Optional.empty();
         }
         return Optional.of(new Reader(sql, tokens).statement());
+    }
+
+    /** Whether the tokens start with {@code SHOW PRIMARY KEYS}, whether or not the rest fits the syntax. */
+    static boolean startsWithShowPrimaryKeys(List<SqlToken> tokens) {
+        return tokens.size() >= 3
+                && tokens.get(0).isWord("SHOW")
+                && tokens.get(1).isWord("PRIMARY")
+                && tokens.get(2).isWord("KEYS");
     }
 
     /** Reads the tokens after {@code SHOW PRIMARY KEYS}. */

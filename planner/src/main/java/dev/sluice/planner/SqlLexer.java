@@ -41,9 +41,14 @@ public final class SqlLexer {
      * break between two string literals, which Flink joins into one only across lines.
      */
     public static String normalize(String sql) {
+        return normalize(sql, tokenize(sql));
+    }
+
+    /** The {@link #normalize(String) normal form} of {@code sql} from the tokens {@link #tokenize} gave for it. */
+    public static String normalize(String sql, List<SqlToken> tokens) {
         StringBuilder normal = new StringBuilder(sql.length());
         SqlToken previous = null;
-        for (SqlToken token : tokenize(sql)) {
+        for (SqlToken token : tokens) {
             if (previous != null) {
                 normal.append(gap(sql, previous, token));
             }

@@ -60,7 +60,17 @@ public final class StatementClassifier {
      */
     public static StatementKind classify(String sql) {
         requireNonNull(sql, "sql is null");
-        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        return classify(sql, SqlLexer.tokenize(sql));
+    }
+
+    /**
+     * The kind of {@code sql} from the tokens {@link SqlLexer#tokenize} gave for it; as {@link #classify(String)}.
+     *
+     * @throws InvalidStatementException if parentheses and brackets nest deeper than {@link #MAX_NESTING_DEPTH}
+     */
+    public static StatementKind classify(String sql, List<SqlToken> tokens) {
+        requireNonNull(sql, "sql is null");
+        requireNonNull(tokens, "tokens is null");
         NestingDepth.check(sql, tokens, MAX_NESTING_DEPTH);
         for (SqlToken token : tokens) {
             if (token.kind() == SqlToken.Kind.SYMBOL && token.text().equals("(")) {

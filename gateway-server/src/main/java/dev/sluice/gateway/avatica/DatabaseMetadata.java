@@ -1,10 +1,11 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.metadata.MetadataCache;
-import dev.sluice.gateway.metadata.SessionCatalog;
-import dev.sluice.gateway.metadata.TableEntry;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.planner.MetadataPattern;
+import dev.sluice.planner.catalog.CatalogSession;
+import dev.sluice.planner.catalog.MetadataCache;
+import dev.sluice.planner.catalog.SessionCatalog;
+import dev.sluice.planner.catalog.TableEntry;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.flink.table.catalog.Column;
@@ -32,9 +33,14 @@ final class DatabaseMetadata {
         this.cache = requireNonNull(cache, "cache is null");
     }
 
+    /** The session as the planner's metadata cache sees it. */
+    private static CatalogSession catalogSession(GatewaySession session) {
+        return new CatalogSession(session, session::stateVersion, session::withTableEnvironment);
+    }
+
     List<MetaImpl.MetaCatalog> catalogs(GatewaySession session) {
         return cache.answer(
-                session,
+                catalogSession(session),
                 question("catalogs"),
                 catalog -> catalog.catalogs().stream()
                         .map(MetaImpl.MetaCatalog::new)
@@ -43,7 +49,7 @@ final class DatabaseMetadata {
 
     List<MetaImpl.MetaSchema> schemas(GatewaySession session, @Nullable String catalog, @Nullable String pattern) {
         return cache.answer(
-                session,
+                catalogSession(session),
                 question("schemas", catalog, pattern),
                 sessionCatalog -> sessionCatalog.databases(catalog, MetadataPattern.compile(pattern)).stream()
                         .map(database -> new MetaImpl.MetaSchema(database.get(0), database.get(1)))
@@ -58,7 +64,7 @@ final class DatabaseMetadata {
             @Nullable List<String> types) {
         Set<String> wanted = types == null ? null : upperCase(types);
         return cache.answer(
-                session,
+                catalogSession(session),
                 question("tables", catalog, schemaPattern, tablePattern, wanted),
                 sessionCatalog -> tableEntries(sessionCatalog, catalog, schemaPattern, tablePattern).stream()
                         .filter(table ->
@@ -79,7 +85,9 @@ final class DatabaseMetadata {
             @Nullable String columnPattern) {
         MetadataPattern columnNames = MetadataPattern.compile(columnPattern);
         return cache.answer(
-                session, question("columns", catalog, schemaPattern, tablePattern, columnPattern), sessionCatalog -> {
+                catalogSession(session),
+                question("columns", catalog, schemaPattern, tablePattern, columnPattern),
+                sessionCatalog -> {
                     List<MetaImpl.MetaColumn> rows = new ArrayList<>();
                     // JDBC orders columns by catalog, schema, table and position, not by table type
                     List<TableEntry> tables =
@@ -114,31 +122,32 @@ final class DatabaseMetadata {
     /** JDBC passes names here, not patterns; a null catalog or schema does not narrow the search. */
     List<PrimaryKeyRow> primaryKeys(
             GatewaySession session, @Nullable String catalog, @Nullable String schema, String table) {
-        return cache.answer(session, question("primaryKeys", catalog, schema, table), sessionCatalog -> {
-            List<PrimaryKeyRow> rows = new ArrayList<>();
-            for (TableEntry entry : sessionCatalog.tables(catalog, exactly(schema), exactly(table))) {
-                UniqueConstraint key = sessionCatalog
-                        .schema(entry)
-                        .flatMap(ResolvedSchema::getPrimaryKey)
-                        .orElse(null);
-                if (key == null) {
-                    continue;
-                }
-                List<String> keyColumns = key.getColumns();
-                for (int i = 0; i < keyColumns.size(); i++) {
-                    rows.add(new PrimaryKeyRow(
-                            entry.catalog(),
-                            entry.database(),
-                            entry.name(),
-                            keyColumns.get(i),
-                            (short) (i + 1),
-                            key.getName()));
-                }
-            }
-            // JDBC orders by column name
-            rows.sort(java.util.Comparator.comparing(row -> row.columnName));
-            return rows;
-        });
+        return cache.answer(
+                catalogSession(session), question("primaryKeys", catalog, schema, table), sessionCatalog -> {
+                    List<PrimaryKeyRow> rows = new ArrayList<>();
+                    for (TableEntry entry : sessionCatalog.tables(catalog, exactly(schema), exactly(table))) {
+                        UniqueConstraint key = sessionCatalog
+                                .schema(entry)
+                                .flatMap(ResolvedSchema::getPrimaryKey)
+                                .orElse(null);
+                        if (key == null) {
+                            continue;
+                        }
+                        List<String> keyColumns = key.getColumns();
+                        for (int i = 0; i < keyColumns.size(); i++) {
+                            rows.add(new PrimaryKeyRow(
+                                    entry.catalog(),
+                                    entry.database(),
+                                    entry.name(),
+                                    keyColumns.get(i),
+                                    (short) (i + 1),
+                                    key.getName()));
+                        }
+                    }
+                    // JDBC orders by column name
+                    rows.sort(java.util.Comparator.comparing(row -> row.columnName));
+                    return rows;
+                });
     }
 
     static List<MetaImpl.MetaTableType> tableTypes() {

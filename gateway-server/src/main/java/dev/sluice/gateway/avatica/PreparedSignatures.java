@@ -1,6 +1,6 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.plan.StatementAnalysis;
+import dev.sluice.planner.plan.StatementAnalysis;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;

@@ -2,7 +2,9 @@ package dev.sluice.gateway.avatica;
 
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
+import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.PrimaryKeysStatement;
+import dev.sluice.planner.StatementRoute;
 import org.apache.calcite.avatica.Meta;
 
 import java.util.Optional;
@@ -24,22 +26,31 @@ final class ShowPrimaryKeysExecutor {
     }
 
     /**
-     * The result of {@code sql} on {@code statement} if it is a {@code SHOW PRIMARY KEYS} statement; empty for every
-     * other statement.
+     * The result of {@code planned} on {@code statement} if the planner routed it here
+     * ({@link StatementRoute#PRIMARY_KEYS}); empty for every other statement.
      *
      * @throws dev.sluice.planner.InvalidStatementException if it is a malformed {@code SHOW PRIMARY KEYS}
      */
     Optional<Meta.MetaResultSet> execute(
-            Meta.StatementHandle handle, GatewaySession session, GatewayStatement statement, String sql) {
-        return PrimaryKeysStatement.find(sql).map(keys -> {
-            // a new execution ends the statement's previous result, as one that runs in Flink would
-            statement.close();
-            return MetaResultSets.of(
-                    handle.connectionId,
-                    handle.id,
-                    false,
-                    PrimaryKeyRow.class,
-                    metadata.primaryKeys(session, keys.catalog(), keys.database(), keys.table()));
-        });
+            Meta.StatementHandle handle, GatewaySession session, GatewayStatement statement, PlannedStatement planned) {
+        if (planned.route() != StatementRoute.PRIMARY_KEYS) {
+            return Optional.empty();
+        }
+        return Optional.of(execute(handle, session, statement, planned.primaryKeys()));
+    }
+
+    private Meta.MetaResultSet execute(
+            Meta.StatementHandle handle,
+            GatewaySession session,
+            GatewayStatement statement,
+            PrimaryKeysStatement keys) {
+        // a new execution ends the statement's previous result, as one that runs in Flink would
+        statement.close();
+        return MetaResultSets.of(
+                handle.connectionId,
+                handle.id,
+                false,
+                PrimaryKeyRow.class,
+                metadata.primaryKeys(session, keys.catalog(), keys.database(), keys.table()));
     }
 }

@@ -1,20 +1,19 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.metadata.MetadataCache;
-import dev.sluice.gateway.plan.StatementAnalysis;
-import dev.sluice.gateway.plan.StatementAnalyzer;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
+import dev.sluice.gateway.session.PreparedSql;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.StatementOutcome;
+import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.StatementPlanner;
+import dev.sluice.planner.plan.StatementAnalysis;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
-import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Requests;
-import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -22,7 +21,6 @@ import org.apache.flink.types.Row;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,28 +29,24 @@ import java.util.concurrent.ConcurrentHashMap;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Avatica's server-side {@link Meta} over gateway sessions: each Avatica connection is one {@link GatewaySession}.
+ * Avatica's server-side {@link Meta} over gateway sessions: each Avatica connection is one {@link GatewaySession},
+ * each Avatica statement one {@link GatewayStatement}, which holds all of the statement's state. This class only
+ * translates Avatica's calls and values to the session's and back.
  *
- * <p>Exceptions thrown here reach the client through {@link SluiceErrors}, which gives each an SQLState.
+ * <p>The calls of {@code DatabaseMetaData} are answered by the superclass. Exceptions thrown here reach the client
+ * through {@link SluiceErrors}, which gives each an SQLState.
  */
-public final class SluiceMeta implements ProtobufMeta {
+public final class SluiceMeta extends DatabaseMetadataMeta {
     /** Rows in a frame when the client does not say (Avatica's default fetch size). */
     static final int DEFAULT_FRAME_ROWS = 100;
 
     private final SessionRegistry sessions;
-    private final Map<DatabaseProperty, Object> databaseProperties;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
-    private final Map<StatementKey, StatementAnalysis> prepared = new ConcurrentHashMap<>();
-    private final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
     private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
     public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
+        super(gatewayVersion, flinkVersion);
         this.sessions = requireNonNull(sessions, "sessions is null");
-        Map<DatabaseProperty, Object> properties = new EnumMap<>(DatabaseProperty.class);
-        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, "Sluice on Apache Flink");
-        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, gatewayVersion + " (Flink " + flinkVersion + ")");
-        properties.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_NONE);
-        this.databaseProperties = Collections.unmodifiableMap(properties);
     }
 
     // ---- connections and statements
@@ -67,7 +61,6 @@ public final class SluiceMeta implements ProtobufMeta {
     public void closeConnection(ConnectionHandle ch) {
         sessions.close(ch.id);
         connectionProperties.remove(ch.id);
-        prepared.keySet().removeIf(key -> key.connectionId().equals(ch.id));
     }
 
     @Override
@@ -92,11 +85,11 @@ public final class SluiceMeta implements ProtobufMeta {
         if (session != null) {
             session.closeStatement(h.id);
         }
-        prepared.remove(new StatementKey(h.connectionId, h.id));
     }
 
     /** The session of a request; a request without a connection id is malformed (Avatica decodes such JSON). */
-    private GatewaySession session(String connectionId) {
+    @Override
+    GatewaySession session(String connectionId) {
         return sessions.require(requireConnectionId(connectionId));
     }
 
@@ -111,13 +104,10 @@ public final class SluiceMeta implements ProtobufMeta {
 
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-        GatewaySession session = session(ch.id);
         // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
-        StatementAnalysis analysis =
-                session.withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, sql));
-        GatewayStatement statement = session.createStatement();
-        prepared.put(new StatementKey(ch.id, statement.id()), analysis);
-        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, analysis));
+        GatewayStatement statement = session(ch.id).prepareStatement(sql);
+        PreparedSql prepared = requirePrepared(statement);
+        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, prepared.analysis()));
     }
 
     @Override
@@ -140,27 +130,36 @@ public final class SluiceMeta implements ProtobufMeta {
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-        return run(h, boundSql(h, parameterValues), -1, maxRowsInFirstFrame);
+        GatewayStatement statement = session(h.connectionId)
+                .findStatement(h.id)
+                .orElseThrow(() -> notPrepared(h.id)); // a closed statement was prepared no longer
+        return run(h, boundSql(requirePrepared(statement), parameterValues), -1, maxRowsInFirstFrame);
     }
 
     /** Runs a statement: Sluice's own {@code SHOW PRIMARY KEYS} here, everything else in the session. */
     private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
-        Optional<MetaResultSet> primaryKeys = showPrimaryKeys.execute(h, session, statement, sql);
+        PlannedStatement planned = StatementPlanner.analyze(sql); // the one lexing and classifying of the statement
+        Optional<MetaResultSet> primaryKeys = showPrimaryKeys.execute(h, session, statement, planned);
         if (primaryKeys.isPresent()) {
             return new ExecuteResult(List.of(primaryKeys.get()));
         }
-        StatementOutcome outcome = session.execute(statement, sql, maxRowCount);
+        StatementOutcome outcome = session.execute(statement, planned, maxRowCount);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
 
+    private static PreparedSql requirePrepared(GatewayStatement statement) {
+        return statement.prepared().orElseThrow(() -> notPrepared(statement.id()));
+    }
+
+    private static UnsupportedOperationException notPrepared(int statementId) {
+        return new UnsupportedOperationException("Statement " + statementId + " was not prepared on this gateway");
+    }
+
     /** The prepared statement's text with its markers replaced by the bound values as typed literals. */
-    private String boundSql(StatementHandle h, List<TypedValue> parameterValues) {
-        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
-        if (analysis == null) {
-            throw new UnsupportedOperationException("Statement " + h.id + " was not prepared on this gateway");
-        }
+    private static String boundSql(PreparedSql prepared, List<TypedValue> parameterValues) {
+        StatementAnalysis analysis = prepared.analysis();
         List<TypedValue> values = parameterValues == null ? List.of() : parameterValues;
         if (values.size() != analysis.template().parameterCount()) {
             throw new InvalidParameterException("The statement has "
@@ -195,14 +194,18 @@ public final class SluiceMeta implements ProtobufMeta {
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
-        StatementAnalysis analysis = prepared.get(new StatementKey(h.connectionId, h.id));
-        if (analysis != null && analysis.kind() == StatementKind.QUERY) {
+        boolean preparedQuery = statement
+                .prepared()
+                .map(prepared -> prepared.analysis().kind() == StatementKind.QUERY)
+                .orElse(false);
+        if (preparedQuery) {
             // refused before any row runs: a query in a batch would otherwise run as a job and then be refused
             throw new UnsupportedOperationException("A batch may only hold statements without rows (DML), not a query");
         }
         long[] counts = new long[parameterValues.size()];
         for (int i = 0; i < counts.length; i++) {
-            StatementOutcome outcome = session.execute(statement, boundSql(h, parameterValues.get(i)), -1);
+            StatementOutcome outcome =
+                    session.execute(statement, boundSql(requirePrepared(statement), parameterValues.get(i)), -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");
@@ -291,183 +294,4 @@ public final class SluiceMeta implements ProtobufMeta {
     private static int frameRows(int requested) {
         return requested > 0 ? requested : DEFAULT_FRAME_ROWS;
     }
-
-    // ---- database metadata
-
-    @Override
-    public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
-        return databaseProperties;
-    }
-
-    // Flink has no procedures, privileges, foreign keys, indexes or user-defined types: those calls answer empty
-    private MetaResultSet emptyMetadata(ConnectionHandle ch, Class<?> rowClass) {
-        return metadataResult(ch, rowClass, List.of());
-    }
-
-    private MetaResultSet metadataResult(ConnectionHandle ch, Class<?> rowClass, List<?> rows) {
-        GatewayStatement statement = session(ch.id).createStatement();
-        return MetaResultSets.of(ch.id, statement.id(), rowClass, rows);
-    }
-
-    @Override
-    public MetaResultSet getTables(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
-        return metadataResult(
-                ch,
-                MetaImpl.MetaTable.class,
-                metadata.tables(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, typeList));
-    }
-
-    @Override
-    public MetaResultSet getColumns(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
-        return metadataResult(
-                ch,
-                MetaImpl.MetaColumn.class,
-                metadata.columns(session(ch.id), catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
-    }
-
-    @Override
-    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-        return metadataResult(
-                ch, MetaImpl.MetaSchema.class, metadata.schemas(session(ch.id), catalog, schemaPattern.s));
-    }
-
-    @Override
-    public MetaResultSet getCatalogs(ConnectionHandle ch) {
-        return metadataResult(ch, MetaImpl.MetaCatalog.class, metadata.catalogs(session(ch.id)));
-    }
-
-    @Override
-    public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return metadataResult(ch, MetaImpl.MetaTableType.class, DatabaseMetadata.tableTypes());
-    }
-
-    @Override
-    public MetaResultSet getProcedures(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaProcedure.class);
-    }
-
-    @Override
-    public MetaResultSet getProcedureColumns(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaProcedureColumn.class);
-    }
-
-    @Override
-    public MetaResultSet getColumnPrivileges(
-            ConnectionHandle ch, String catalog, String schema, String table, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaColumnPrivilege.class);
-    }
-
-    @Override
-    public MetaResultSet getTablePrivileges(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaTablePrivilege.class);
-    }
-
-    @Override
-    public MetaResultSet getBestRowIdentifier(
-            ConnectionHandle ch, String catalog, String schema, String table, int scope, boolean nullable) {
-        return emptyMetadata(ch, MetaImpl.MetaBestRowIdentifier.class);
-    }
-
-    @Override
-    public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
-        return emptyMetadata(ch, MetaImpl.MetaVersionColumn.class);
-    }
-
-    /**
-     * Part of {@link Meta}, but no client reaches it over the wire: Avatica's protocol has no request for primary keys.
-     * Sluice's driver sends {@code SHOW PRIMARY KEYS} instead, answered from the same metadata by
-     * {@link ShowPrimaryKeysExecutor}.
-     */
-    @Override
-    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        if (table == null) {
-            throw new InvalidParameterException("getPrimaryKeys needs a table name, was null");
-        }
-        return metadataResult(ch, PrimaryKeyRow.class, metadata.primaryKeys(session(ch.id), catalog, schema, table));
-    }
-
-    @Override
-    public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return emptyMetadata(ch, MetaImpl.MetaImportedKey.class);
-    }
-
-    @Override
-    public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-        return emptyMetadata(ch, MetaImpl.MetaExportedKey.class);
-    }
-
-    @Override
-    public MetaResultSet getCrossReference(
-            ConnectionHandle ch,
-            String parentCatalog,
-            String parentSchema,
-            String parentTable,
-            String foreignCatalog,
-            String foreignSchema,
-            String foreignTable) {
-        return emptyMetadata(ch, MetaImpl.MetaCrossReference.class);
-    }
-
-    @Override
-    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-        return metadataResult(ch, MetaImpl.MetaTypeInfo.class, TypeInfoRows.rows());
-    }
-
-    @Override
-    public MetaResultSet getIndexInfo(
-            ConnectionHandle ch, String catalog, String schema, String table, boolean unique, boolean approximate) {
-        return emptyMetadata(ch, MetaImpl.MetaIndexInfo.class);
-    }
-
-    @Override
-    public MetaResultSet getUDTs(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, int[] types) {
-        return emptyMetadata(ch, MetaImpl.MetaUdt.class);
-    }
-
-    @Override
-    public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaSuperType.class);
-    }
-
-    @Override
-    public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaSuperTable.class);
-    }
-
-    @Override
-    public MetaResultSet getAttributes(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, Pat attributeNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaAttribute.class);
-    }
-
-    @Override
-    public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
-        return emptyMetadata(ch, MetaImpl.MetaClientInfoProperty.class);
-    }
-
-    @Override
-    public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaFunction.class);
-    }
-
-    @Override
-    public MetaResultSet getFunctionColumns(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaFunctionColumn.class);
-    }
-
-    @Override
-    public MetaResultSet getPseudoColumns(
-            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
-        return emptyMetadata(ch, MetaImpl.MetaPseudoColumn.class);
-    }
-
-    /** A prepared statement's key: statement ids are unique only within a connection. */
-    private record StatementKey(String connectionId, int statementId) {}
 }

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.config;
 
+import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterOptions;

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.config;
 
+import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategyOptions;
 import dev.sluice.retry.ExponentialDelayOptions;
 import dev.sluice.retry.FixedDelayOptions;

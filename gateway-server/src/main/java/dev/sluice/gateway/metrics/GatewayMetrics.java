@@ -1,11 +1,11 @@
 package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.http.ConnectionStats;
-import dev.sluice.gateway.plan.PlanCacheResult;
-import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
 import dev.sluice.session.ClusterClientStats;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;

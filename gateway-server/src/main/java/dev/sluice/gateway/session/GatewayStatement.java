@@ -5,27 +5,41 @@ import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * One JDBC statement of a session: holds the cursor of its current result, if any.
+ * One JDBC statement of a session, and all the gateway keeps of it: what preparing it learned, if it was prepared,
+ * and the cursor of its current result, if any.
  *
  * <p>Fetches on one statement are serialised by its monitor; the Avatica client never fetches one result from two
  * threads, but nothing here relies on that.
  */
 public final class GatewayStatement implements AutoCloseable {
     private final int id;
+    private final @Nullable PreparedSql prepared;
     private @Nullable ResultCursor cursor;
     private @Nullable ResolvedSchema schema;
     private long nextOffset;
 
     GatewayStatement(int id) {
+        this(id, null);
+    }
+
+    /** @param prepared what preparing the statement learned; null for a statement created without a text */
+    GatewayStatement(int id, @Nullable PreparedSql prepared) {
         this.id = id;
+        this.prepared = prepared;
     }
 
     public int id() {
         return id;
+    }
+
+    /** The statement's text and analysis, if it was prepared; each execution binds its parameters anew. */
+    public Optional<PreparedSql> prepared() {
+        return Optional.ofNullable(prepared);
     }
 
     /** Replaces the current result; the previous cursor is closed (its job cancelled if still running). */

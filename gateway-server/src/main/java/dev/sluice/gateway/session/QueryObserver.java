@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.plan.PlanCacheResult;
-import dev.sluice.gateway.plan.PlanKind;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
 
 /** Told about every statement a session runs, for metrics. Implementations must be thread-safe and fast. */
 public interface QueryObserver {

@@ -1,11 +1,11 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.PlanCacheOptions;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
 import dev.sluice.session.CollectResultReader;
-import org.apache.flink.api.common.JobStatus;
+import dev.sluice.session.JobEndWait;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -25,13 +25,13 @@ record QuerySettings(
         CollectStrategy strategy,
         Duration timeout,
         ResultPoller<CollectResultReader.Progress> resultPoller,
-        ResultPoller<JobStatus> jobEndPoller,
+        JobEndWait jobEndWait,
         boolean planCacheEnabled) {
     QuerySettings {
         requireNonNull(strategy, "strategy is null");
         requireNonNull(timeout, "timeout is null");
         requireNonNull(resultPoller, "resultPoller is null");
-        requireNonNull(jobEndPoller, "jobEndPoller is null");
+        requireNonNull(jobEndWait, "jobEndWait is null");
     }
 
     /**
@@ -65,13 +65,9 @@ record QuerySettings(
                     PlanCacheOptions.ENABLED.key() + " must be true or false: " + e.getMessage());
         }
         if (previous != null && previous.strategy.equals(strategy)) {
-            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndPoller, planCacheEnabled);
+            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndWait, planCacheEnabled);
         }
         return new QuerySettings(
-                strategy,
-                timeout,
-                CollectResultReader.poller(strategy),
-                ResultPoller.create("job end", strategy, status -> !status.isGloballyTerminalState()),
-                planCacheEnabled);
+                strategy, timeout, CollectResultReader.poller(strategy), new JobEndWait(strategy), planCacheEnabled);
     }
 }

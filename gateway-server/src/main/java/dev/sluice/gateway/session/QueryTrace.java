@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.plan.PlanCacheResult;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.types.Row;
@@ -103,7 +103,7 @@ final class QueryTrace {
         return new QueryPhases(phases);
     }
 
-    /** A row of {@code SHOW QUERY HISTORY}; see {@link GatewaySession#HISTORY_SCHEMA}. */
+    /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */
     Row toRow(long nowNanos) {
         QueryPhases phases = phases();
         SubmissionTimings timings = submission;

@@ -2,7 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
-import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.SessionClusters;
@@ -28,7 +28,7 @@ import static java.util.Objects.requireNonNull;
  * The open sessions of a gateway, by Avatica connection id. Thread-safe.
  *
  * <p>Sessions that see no request for the idle timeout are closed by {@link #closeIdleSessions()}, which the
- * gateway runs periodically; time comes from an injected nanosecond clock so tests never sleep.
+ * gateway runs periodically; time comes from an injected {@link SessionClock} so tests never sleep.
  */
 public final class SessionRegistry implements AutoCloseable {
     /** The JDBC URL property that picks a session cluster by name. */
@@ -40,11 +40,12 @@ public final class SessionRegistry implements AutoCloseable {
     private final ClusterClients clusterClients;
     private final Configuration flinkConfiguration;
     private final SessionConfig config;
-    private final LongSupplier nanoClock;
+    private final SessionClock clock;
     private final QueryObserver observer;
     private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
 
+    /** Sessions on the UTC wall clock and {@code nanoClock}; see {@link SessionClock}. */
     public SessionRegistry(
             SessionClusters clusters,
             ClusterClients clusterClients,
@@ -53,11 +54,30 @@ public final class SessionRegistry implements AutoCloseable {
             LongSupplier nanoClock,
             QueryObserver observer,
             JobPlanCache jobPlans) {
+        this(
+                clusters,
+                clusterClients,
+                flinkConfiguration,
+                config,
+                SessionClock.withNanoClock(nanoClock),
+                observer,
+                jobPlans);
+    }
+
+    /** @param clock the time of every session, for idle timeouts, deadlines, phases and the query history */
+    public SessionRegistry(
+            SessionClusters clusters,
+            ClusterClients clusterClients,
+            Configuration flinkConfiguration,
+            SessionConfig config,
+            SessionClock clock,
+            QueryObserver observer,
+            JobPlanCache jobPlans) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
-        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+        this.clock = requireNonNull(clock, "clock is null");
         this.observer = requireNonNull(observer, "observer is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
     }
@@ -96,7 +116,7 @@ public final class SessionRegistry implements AutoCloseable {
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,
-                nanoClock.getAsLong());
+                clock);
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {
             session.close();
@@ -132,7 +152,7 @@ public final class SessionRegistry implements AutoCloseable {
         if (session == null) {
             throw new NoSuchSessionException(id);
         }
-        session.touch(nanoClock.getAsLong());
+        session.touch(clock.nanoTime());
         return session;
     }
 
@@ -152,7 +172,7 @@ public final class SessionRegistry implements AutoCloseable {
 
     /** Closes every session idle for longer than the idle timeout; returns how many it closed. */
     public int closeIdleSessions() {
-        long now = nanoClock.getAsLong();
+        long now = clock.nanoTime();
         long timeoutNanos = config.idleTimeout().toNanos();
         int closed = 0;
         for (GatewaySession session : new ArrayList<>(sessions.values())) {

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.PlanCacheOptions;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.SluiceOptionCatalog;
+import dev.sluice.planner.cache.PlanCacheOptions;
 
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.PlanCacheConfig;
 import dev.sluice.gateway.config.SessionConfig;
-import dev.sluice.gateway.plan.JobPlanCache;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
@@ -14,7 +14,10 @@ import dev.sluice.session.UnknownClusterException;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -83,6 +86,31 @@ final class SessionRegistryTest {
             sessions.close("a");
             sessions.close("never-opened");
             assertThat(sessions.size()).isZero();
+        }
+    }
+
+    @Test
+    void passesItsClockToItsSessions() {
+        Instant wallTime = Instant.parse("2026-03-01T10:15:30Z");
+        SessionClock clock = new SessionClock(Clock.fixed(wallTime, ZoneOffset.UTC), nanos::get);
+        try (SessionRegistry sessions = new SessionRegistry(
+                clusters,
+                ClusterClients.create(
+                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
+                        new Configuration(),
+                        new ClusterClientStats()),
+                new Configuration(),
+                new SessionConfig(10, Duration.ofMinutes(30), 1000, Duration.ZERO),
+                clock,
+                QueryObserver.NONE,
+                new JobPlanCache(new PlanCacheConfig(true, 16)))) {
+            GatewaySession session = sessions.open("a", Map.of());
+            GatewayStatement statement = session.createStatement();
+
+            session.execute(statement, "SET 'pipeline.name' = 'dashboards'", 0);
+            session.execute(statement, "SHOW QUERY HISTORY", 0);
+
+            assertThat(statement.fetch(0, 10).rows().get(0).getField(0)).isEqualTo(wallTime.toString());
         }
     }
 

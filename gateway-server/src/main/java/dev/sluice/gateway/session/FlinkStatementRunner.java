@@ -1,0 +1,200 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.session.CollectResultReader;
+import dev.sluice.session.QueryTimeoutException;
+import dev.sluice.session.SubmissionTimings;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs a statement in Flink: compiles it (through the job plan cache for a query), lets Flink submit its job through
+ * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows from its collect sink
+ * against the query's deadline.
+ *
+ * <p>Not thread-safe: used under the session's execution lock. The cursors it returns are read without that lock.
+ */
+final class FlinkStatementRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
+
+    private final String sessionId;
+    private final ClusterEndpoint cluster;
+    private final SessionEnvironment environment;
+    private final SessionOptionCommands options;
+    private final JobPlanCache jobPlans;
+    private final Supplier<Optional<SubmissionTimings>> submissions;
+    private final QueryHistory history;
+    private final QueryObserver observer;
+    private final SessionClock clock;
+    private final int maxMaterializedRows;
+
+    /**
+     * @param submissions takes the timings of the job the session's executor submitted last, if any
+     * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
+     */
+    FlinkStatementRunner(
+            String sessionId,
+            ClusterEndpoint cluster,
+            SessionEnvironment environment,
+            SessionOptionCommands options,
+            JobPlanCache jobPlans,
+            Supplier<Optional<SubmissionTimings>> submissions,
+            QueryHistory history,
+            QueryObserver observer,
+            SessionClock clock,
+            int maxMaterializedRows) {
+        this.sessionId = requireNonNull(sessionId, "sessionId is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.environment = requireNonNull(environment, "environment is null");
+        this.options = requireNonNull(options, "options is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.submissions = requireNonNull(submissions, "submissions is null");
+        this.history = requireNonNull(history, "history is null");
+        this.observer = requireNonNull(observer, "observer is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.maxMaterializedRows = maxMaterializedRows;
+    }
+
+    /**
+     * Runs {@code sql} in Flink.
+     *
+     * @param maxRows the most rows the result may return; 0 or less for no limit
+     * @param stateVersion the session's state version, part of a cached plan's key
+     */
+    StatementOutcome execute(PlannedStatement planned, long maxRows, QueryTrace trace, long stateVersion) {
+        StatementKind kind = planned.kind();
+        String sql = planned.sql();
+        LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
+        QuerySettings settings = options.refreshQuerySettings();
+        QueryDeadline deadline = new QueryDeadline(trace.startNanos(), settings.timeout());
+        submissions.get(); // drop timings of a job that an earlier, failed statement submitted
+        TableEnvironment tableEnvironment = environment.onCurrentThread();
+        TableResult result;
+        try {
+            result = kind == StatementKind.QUERY
+                    ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
+                    : tableEnvironment.executeSql(sql);
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
+        SubmissionTimings timings = submissions.get().orElse(null);
+        trace.submitted(timings);
+        PlanCacheResult cacheResult = trace.planCache();
+        if (cacheResult != null && timings != null) {
+            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
+        }
+        if (result.getResultKind() == ResultKind.SUCCESS) {
+            return new StatementOutcome.UpdateCount(0);
+        }
+        if (kind == StatementKind.DML) {
+            result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
+            return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
+        }
+        QueryRows queryRows = queryRows(result, settings);
+        if (queryRows instanceof CollectedQueryRows collected) {
+            trace.readingWith(collected.reader());
+        }
+        TimedQueryRows rows =
+                new TimedQueryRows(queryRows, deadline, clock::nanoTime, outcome -> history.finish(trace, outcome));
+        ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
+                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
+                : new StreamingResultCursor(rows, maxRows);
+        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+    }
+
+    /**
+     * Runs a query through the plan cache, unless the gateway or the session has it off; either way Flink submits the
+     * job through the session's executor.
+     */
+    private TableResult executeQuery(
+            TableEnvironment tableEnvironment,
+            QuerySettings settings,
+            PlannedStatement planned,
+            QueryTrace trace,
+            long stateVersion) {
+        if (!jobPlans.isEnabled() || !settings.planCacheEnabled()) {
+            trace.planned(PlanCacheResult.SKIP);
+            return tableEnvironment.executeSql(planned.sql());
+        }
+        JobPlanCache.Execution execution = jobPlans.execute(tableEnvironment, sessionId, stateVersion, planned);
+        trace.planned(execution.cacheResult());
+        return execution.result();
+    }
+
+    /**
+     * A query with a job is read from its collect sink by Sluice's reader, on the session's collect strategy; a result
+     * Flink computed without a job is passed through.
+     */
+    private QueryRows queryRows(TableResult result, QuerySettings settings) {
+        Optional<JobClient> job = result.getJobClient();
+        if (job.isEmpty()) {
+            return new LocalQueryRows(result.collect());
+        }
+        CollectSinkHandles.CollectSink sink = CollectSinkHandles.inspect(result.collect());
+        CollectResultReader<RowData> reader =
+                new CollectResultReader<>(sink.handle(), job.get(), settings.resultPoller());
+        return new CollectedQueryRows(reader, sink.toRow(), cluster);
+    }
+
+    /** Waits for a DML job to end on the session's collect strategy; the wait cancels a job that outlives it. */
+    private void awaitJobEnd(JobClient job, QuerySettings settings, QueryDeadline deadline) {
+        try {
+            settings.jobEndWait().await(job, deadline.remaining(clock.nanoTime()));
+        } catch (DeadlineExceededException | RetryExhaustedException e) {
+            throw QueryTimeoutException.of(
+                    "The statement's job did not end",
+                    e,
+                    SessionOptions.QUERY_TIMEOUT.key(),
+                    deadline.timeout(),
+                    deadline.elapsed(clock.nanoTime()));
+        }
+    }
+
+    /**
+     * Sums the row counts an ended DML job reports per sink. Flink reports -1 where it does not know the count; JDBC
+     * has no "unknown", so those count as 0.
+     */
+    private static long awaitAffectedRows(TableResult result) {
+        long affected = 0;
+        try (CloseableIterator<Row> rows = result.collect()) {
+            while (rows.hasNext()) {
+                Row row = rows.next();
+                for (int i = 0; i < row.getArity(); i++) {
+                    if (row.getField(i) instanceof Number count && count.longValue() > 0) {
+                        affected += count.longValue();
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Closing the result of a DML statement failed", e);
+        }
+        return affected;
+    }
+}

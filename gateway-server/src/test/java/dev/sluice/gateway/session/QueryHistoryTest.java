@@ -1,0 +1,115 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.StatementKind;
+import org.apache.flink.types.Row;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+final class QueryHistoryTest {
+    // positions in a row of SHOW QUERY HISTORY
+    private static final int STATEMENT = 1;
+    private static final int OUTCOME = 4;
+    private static final int TOTAL_MS = 11;
+
+    private final TestSessions time = new TestSessions();
+    private final RecordingObserver observer = new RecordingObserver();
+    private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock);
+
+    @Test
+    void showsWhenAStatementStartedOnTheWallClockAndHowLongItTookOnTheMonotonicClock() {
+        QueryTrace trace = history.start("SET 'a' = 'b'", StatementKind.SET);
+        time.advanceMillis(7);
+        history.finish(trace, "finished");
+        time.advanceMillis(100);
+
+        assertThat(rows())
+                .containsExactly(Row.of(
+                        "2026-03-01T10:15:30.123456Z",
+                        "SET 'a' = 'b'",
+                        "SET",
+                        null,
+                        "finished",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        7.0,
+                        null));
+    }
+
+    @Test
+    void aRunningStatementShowsItsTimeSoFar() {
+        history.start("SELECT 1", StatementKind.QUERY);
+        time.advanceMillis(3);
+        assertThat(rows().get(0).getField(OUTCOME)).isEqualTo("running");
+        assertThat(rows().get(0).getField(TOTAL_MS)).isEqualTo(3.0);
+
+        time.advanceMillis(2);
+
+        assertThat(rows().get(0).getField(TOTAL_MS)).isEqualTo(5.0);
+    }
+
+    @Test
+    void keepsTheLastHundredStatementsNewestLast() {
+        for (int i = 0; i <= QueryHistory.SIZE; i++) {
+            history.start("SELECT " + i, StatementKind.QUERY);
+        }
+
+        List<Row> rows = rows();
+
+        assertThat(rows).hasSize(QueryHistory.SIZE);
+        assertThat(rows.get(0).getField(STATEMENT)).isEqualTo("SELECT 1");
+        assertThat(rows.get(QueryHistory.SIZE - 1).getField(STATEMENT)).isEqualTo("SELECT 100");
+    }
+
+    @Test
+    void onlyTheFirstEndCountsAndIsToldToTheObserverOnce() {
+        QueryTrace trace = history.start("SELECT 1", StatementKind.QUERY);
+        time.advanceMillis(1);
+        history.finish(trace, "closed early");
+        time.advanceMillis(1);
+        history.finish(trace, "finished");
+
+        assertThat(rows().get(0).getField(OUTCOME)).isEqualTo("closed early");
+        assertThat(rows().get(0).getField(TOTAL_MS)).isEqualTo(1.0);
+        assertThat(observer.calls).containsExactly("finished test []");
+    }
+
+    @Test
+    void aFailedStatementIsRecordedButNotReportedAsFinished() {
+        QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
+        history.failed(trace, new IllegalStateException("Object 'missing' not found"));
+        history.finish(trace, "finished");
+
+        assertThat(rows().get(0).getField(OUTCOME)).isEqualTo("failed: Object 'missing' not found");
+        assertThat(observer.calls).isEmpty();
+    }
+
+    @Test
+    void hasTheColumnsOfShowQueryHistory() {
+        assertThat(history.show().schema().getColumnNames())
+                .containsExactly(
+                        "started_at",
+                        "statement",
+                        "kind",
+                        "job_id",
+                        "outcome",
+                        "plan_ms",
+                        "plan_cache",
+                        "submit_ms",
+                        "start_ms",
+                        "first_row_ms",
+                        "last_row_ms",
+                        "total_ms",
+                        "polls");
+    }
+
+    private List<Row> rows() {
+        return history.show().cursor().next(Integer.MAX_VALUE);
+    }
+}

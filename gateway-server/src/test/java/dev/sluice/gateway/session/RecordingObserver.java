@@ -1,0 +1,28 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes down what a session tells its observer, one line per call. */
+final class RecordingObserver implements QueryObserver {
+    final List<String> calls = new ArrayList<>();
+
+    @Override
+    public void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded) {
+        calls.add("executed " + cluster + " " + kind + " " + executeNanos + " ns" + (succeeded ? "" : " failed"));
+    }
+
+    @Override
+    public void finished(String cluster, QueryPhases phases) {
+        calls.add("finished " + cluster + " " + phases.durations().keySet());
+    }
+
+    @Override
+    public void planned(String cluster, PlanKind plan, PlanCacheResult cacheResult, long planNanos) {
+        calls.add("planned " + cluster + " " + plan + " " + cacheResult + " " + planNanos + " ns");
+    }
+}

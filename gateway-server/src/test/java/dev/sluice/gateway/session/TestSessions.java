@@ -1,0 +1,64 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheConfig;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.HostAndPort;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * Sessions on a real Flink TableEnvironment in batch mode and a clock the test drives. Nothing here reaches a
+ * cluster: SET, RESET, DDL, SHOW and constant queries never submit a job.
+ */
+final class TestSessions {
+    static final Instant WALL_TIME = Instant.parse("2026-03-01T10:15:30.123456Z");
+    static final ClusterEndpoint CLUSTER =
+            new ClusterEndpoint("test", ClusterKind.REMOTE, new HostAndPort("127.0.0.1", 1));
+
+    /** Monotonic time of the tests' clock; only the test moves it. */
+    final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+    final SessionClock clock = new SessionClock(Clock.fixed(WALL_TIME, ZoneOffset.UTC), nanos::get);
+
+    static Function<Configuration, TableEnvironment> environmentFactory() {
+        return options -> TableEnvironment.create(
+                EnvironmentSettings.newInstance().withConfiguration(options).build());
+    }
+
+    /** The gateway's defaults of the tests' sessions: batch mode, UTC. */
+    static Configuration defaults() {
+        Configuration defaults = new Configuration();
+        defaults.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
+        defaults.setString("table.local-time-zone", "UTC");
+        return defaults;
+    }
+
+    GatewaySession session(QueryObserver observer) {
+        return new GatewaySession(
+                "s1",
+                CLUSTER,
+                environmentFactory(),
+                defaults(),
+                1000,
+                observer,
+                Optional::empty,
+                new JobPlanCache(new PlanCacheConfig(true, 16)),
+                clock);
+    }
+
+    void advanceMillis(long millis) {
+        nanos.addAndGet(millis * 1_000_000);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.sluice.planner;
+
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The planner's entry point: lexes and classifies a statement once, and says what runs it.
+ *
+ * <p>Nothing here parses beyond tokens, so nothing is rejected for Flink-specific syntax, which Flink's parser judges
+ * later. What is refused here is refused before anything runs: nesting deeper than
+ * {@link StatementClassifier#MAX_NESTING_DEPTH}. A malformed {@code SET}, {@code RESET} or {@code SHOW PRIMARY KEYS}
+ * is routed by its leading words and fails when {@link PlannedStatement} parses it, when it runs.
+ */
+public final class StatementPlanner {
+    private StatementPlanner() {}
+
+    /**
+     * Lexes and classifies {@code sql}.
+     *
+     * @throws InvalidStatementException if parentheses and brackets nest deeper than
+     *     {@link StatementClassifier#MAX_NESTING_DEPTH}
+     */
+    public static PlannedStatement analyze(String sql) {
+        requireNonNull(sql, "sql is null");
+        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        StatementKind kind = StatementClassifier.classify(sql, tokens);
+        return new PlannedStatement(sql, tokens, kind, route(kind, tokens), SqlLexer.normalize(sql, tokens));
+    }
+
+    /**
+     * Whether a statement could be answered without a job: a {@code SELECT} or {@code VALUES} with no {@code FROM}
+     * token, so that a query over tables never pays for the extra parse that tells.
+     */
+    public static boolean isConstantCandidate(List<SqlToken> tokens) {
+        if (tokens.isEmpty()
+                || !(tokens.get(0).isWord("SELECT") || tokens.get(0).isWord("VALUES"))) {
+            return false;
+        }
+        return tokens.stream().noneMatch(token -> token.isWord("FROM"));
+    }
+
+    private static StatementRoute route(StatementKind kind, List<SqlToken> tokens) {
+        if (PrimaryKeysStatement.startsWithShowPrimaryKeys(tokens)) {
+            return StatementRoute.PRIMARY_KEYS;
+        }
+        if (isQueryHistory(tokens)) {
+            return StatementRoute.QUERY_HISTORY;
+        }
+        return switch (kind) {
+            case SET, RESET -> StatementRoute.SESSION_OPTION;
+            case QUERY -> isConstantCandidate(tokens) ? StatementRoute.CONSTANT_CANDIDATE : StatementRoute.FLINK;
+            default -> StatementRoute.FLINK;
+        };
+    }
+
+    /** {@code SHOW QUERY HISTORY}, with an optional semicolon. */
+    private static boolean isQueryHistory(List<SqlToken> tokens) {
+        int size = tokens.size();
+        if (size == 4
+                && tokens.get(3).kind() == SqlToken.Kind.SYMBOL
+                && tokens.get(3).text().equals(";")) {
+            size = 3;
+        }
+        return size == 3
+                && tokens.get(0).isWord("SHOW")
+                && tokens.get(1).isWord("QUERY")
+                && tokens.get(2).isWord("HISTORY");
+    }
+}

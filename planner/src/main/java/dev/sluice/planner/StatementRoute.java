@@ -1,0 +1,23 @@
+package dev.sluice.planner;
+
+/** What runs a statement: the gateway itself, the session's options, or Flink. */
+public enum StatementRoute {
+    /** {@code SHOW QUERY HISTORY}: answered by the gateway from the session's history of statements. */
+    QUERY_HISTORY,
+    /** Sluice's {@code SHOW PRIMARY KEYS} ({@link PrimaryKeysStatement}): answered by the gateway from the catalogs. */
+    PRIMARY_KEYS,
+    /**
+     * A {@code SELECT} or {@code VALUES} that names no table: answered by the gateway if Flink's validator finds its
+     * rows constant ({@code dev.sluice.planner.plan.ConstantQueries}), else run as a job like any query.
+     */
+    CONSTANT_CANDIDATE,
+    /** {@code SET} or {@code RESET} ({@link SessionOptionStatement}): changes or lists the session's options. */
+    SESSION_OPTION,
+    /** Everything else: executed by Flink, as a job (queries, DML) or by Flink itself (DDL, SHOW, USE, ...). */
+    FLINK;
+
+    /** Whether the gateway answers the statement without handing it to Flink. */
+    public boolean answeredByGateway() {
+        return this == QUERY_HISTORY || this == PRIMARY_KEYS;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.sluice.planner.cache;
+
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What a cached job plan was compiled from; a statement finds a plan only if all of it is equal.
+ *
+ * <p>A plan belongs to its session: each session has its own catalogs (temporary tables and Flink's in-memory
+ * catalog), so equal text in two sessions may name different tables. Within the session, {@code stateVersion} moves
+ * with every DDL, {@code USE}, {@code SET} and {@code RESET}, and {@code options} are compared as well, so that no
+ * change of an option can reach a plan compiled under the old value, whatever path it took.
+ *
+ * @param statement the statement's {@link dev.sluice.planner.SqlLexer#normalize normal form}; for a prepared statement the text with its
+ *     parameters bound, so each distinct set of values has its own plan
+ * @param options the session's Flink and Sluice options, as they are when the plan is stored
+ */
+public record JobPlanKey(String sessionId, long stateVersion, String statement, Map<String, String> options) {
+    public JobPlanKey {
+        requireNonNull(sessionId, "sessionId is null");
+        requireNonNull(statement, "statement is null");
+        options = Map.copyOf(options);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.sluice.planner.flink;
+
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.internal.CachedPlan;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.api.internal.TableEnvironmentInternal;
+import org.apache.flink.table.api.internal.TableResultInternal;
+import org.apache.flink.table.catalog.CatalogManager;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.operations.Operation;
+import org.jspecify.annotations.Nullable;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What Sluice needs of a TableEnvironment that Flink offers only on its internal implementation classes
+ * ({@code org.apache.flink.table.api.internal}): the catalog manager, the parser, the planner's class loader, and
+ * running a query so that its plan can run again.
+ *
+ * <p>Every TableEnvironment Flink creates is a {@link TableEnvironmentImpl}; a Flink that changes that breaks here,
+ * in one place.
+ */
+public final class TableEnvironmentInternals {
+    private TableEnvironmentInternals() {}
+
+    /** The result of a statement that Flink executed, and the plan it kept to run the query again, if any. */
+    public record ExecutedStatement(
+            TableResult result, @Nullable CachedPlan plan) {
+        public ExecutedStatement {
+            requireNonNull(result, "result is null");
+        }
+    }
+
+    /** The catalog manager behind {@code environment}: catalogs, databases, tables and views, with temporary ones. */
+    public static CatalogManager catalogManager(TableEnvironment environment) {
+        return impl(environment).getCatalogManager();
+    }
+
+    /**
+     * The operation of the first statement of {@code sql}, from Flink's parser and validator (the session's, so its
+     * catalogs, dialect and options apply). Nothing is optimised, compiled or submitted.
+     */
+    public static Operation parse(TableEnvironment environment, String sql) {
+        return impl(environment).getParser().parse(sql).get(0);
+    }
+
+    /** A table name as written in SQL ({@code db.t}, {@code `c`.`d`.`t`}), qualified by the current catalog and database. */
+    public static ObjectIdentifier qualifiedTableName(TableEnvironment environment, String tableName) {
+        TableEnvironmentImpl impl = impl(environment);
+        return impl.getCatalogManager().qualifyIdentifier(impl.getParser().parseIdentifier(tableName));
+    }
+
+    /** The class loader of the planner, where Flink's planner classes and its Calcite live. */
+    public static ClassLoader plannerClassLoader(TableEnvironment environment) {
+        return impl(environment).getPlanner().getClass().getClassLoader();
+    }
+
+    /** Executes {@code sql} as {@code executeSql} does, and returns the plan Flink kept for running it again. */
+    public static ExecutedStatement executeSql(TableEnvironment environment, String sql) {
+        TableResultInternal result = (TableResultInternal) internal(environment).executeSql(sql);
+        return new ExecutedStatement(result, result.getCachedPlan());
+    }
+
+    /** Runs a plan that {@link #executeSql} returned again, as a new job; only on the environment that compiled it. */
+    public static TableResult executeCachedPlan(TableEnvironment environment, CachedPlan plan) {
+        return internal(environment).executeCachedPlanInternal(plan);
+    }
+
+    private static TableEnvironmentImpl impl(TableEnvironment environment) {
+        return (TableEnvironmentImpl) requireNonNull(environment, "environment is null");
+    }
+
+    private static TableEnvironmentInternal internal(TableEnvironment environment) {
+        return (TableEnvironmentInternal) requireNonNull(environment, "environment is null");
+    }
+}
