@@ -188,6 +188,37 @@ final class PushedQueryIT {
     }
 
     @Test
+    void unboundedQuerySendsRowsAsTheyComeAndFailsWhenItsJobIsCancelled() throws Exception {
+        TableEnvironment streaming =
+                environment(EnvironmentSettings.newInstance().inStreamingMode());
+        // a few rows a second never fill a batch: only the sink's flush interval sends them
+        // random values: a sequence source holds all its values in memory from the start
+        streaming.executeSql(
+                "create temporary table ticks (n BIGINT) WITH ('connector'='datagen', 'rows-per-second'='5')");
+        PushQueryPlan plan = PushQueryPlanner.plan(streaming, "select n from ticks");
+        PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
+        PushQueryJob job = plan.submit(endpoint.sinkOptions(result));
+        try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+            List<Row> first = rows.next(100, WAIT);
+            assertThat(first).isNotEmpty();
+            assertThat(rows.next(100, WAIT)).isNotEmpty();
+
+            job.jobClient().cancel().get(30, TimeUnit.SECONDS);
+            long cancelled = System.nanoTime();
+            assertThatThrownBy(() -> {
+                        while (true) {
+                            rows.next(100, WAIT);
+                        }
+                    })
+                    .isInstanceOf(PushedResultException.class)
+                    .hasMessageContaining("job failed");
+            System.out.printf(
+                    "cancelled job: the result failed %d ms later%n",
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cancelled));
+        }
+    }
+
+    @Test
     void failingQueryFailsTheResultWithTheClusterCause() {
         TableEnvironment batch = environment(EnvironmentSettings.newInstance().inBatchMode());
         batch.createTemporarySystemFunction("explode", Explode.class);
