@@ -9,8 +9,6 @@ import dev.sluice.gateway.result.PushedQueryRows;
 import dev.sluice.gateway.result.PushedResult;
 import dev.sluice.gateway.result.PushedResultException;
 import dev.sluice.gateway.result.ResultEndpointServer;
-import dev.sluice.gateway.result.SinkTrust;
-import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
@@ -44,7 +42,10 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The push path with TLS on: the sink in the job checks the endpoint's certificate and its name. */
+/**
+ * The push path with TLS on (mutual TLS on the gateway port): the sink in the job checks the endpoint's certificate
+ * and its name, and needs no client certificate.
+ */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 final class PushedQueryTlsIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -54,16 +55,15 @@ final class PushedQueryTlsIT {
 
     private static TlsTestFiles files;
     private static EmbeddedFlinkCluster cluster;
-    private static ServerTls tls;
     private static ResultEndpointServer endpoint;
 
     @BeforeAll
     static void start() throws Exception {
         files = TlsTestFiles.create(directory);
         Configuration options = new Configuration();
-        files.serverOptions("JDK").forEach(options::setString);
+        // mutual TLS on the gateway port: the endpoint still serves sinks, which have no client certificate
+        files.mutualTlsServerOptions("JDK").forEach(options::setString);
         TlsConfig tlsConfig = TlsConfig.from(options);
-        tls = ServerTls.start(tlsConfig);
         cluster = EmbeddedFlinkCluster.start("push-tls-it", new Configuration(), new EmbeddedClusterConfig(1, 2));
         endpoint = ResultEndpointServer.start(
                 new ResultConfig(
@@ -74,8 +74,7 @@ final class PushedQueryTlsIT {
                         4 * 1024 * 1024,
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(30)),
-                tls,
-                SinkTrust.from(tlsConfig));
+                tlsConfig);
     }
 
     @AfterAll
@@ -85,9 +84,6 @@ final class PushedQueryTlsIT {
         }
         if (cluster != null) {
             cluster.close();
-        }
-        if (tls != null) {
-            tls.close();
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.sluice.gateway.result;
 
+import dev.sluice.gateway.config.ClientAuthMode;
 import dev.sluice.gateway.config.ResultConfig;
+import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.session.push.PushSinkFactory;
 import dev.sluice.session.push.PushSinkOptions;
@@ -37,6 +39,8 @@ public final class ResultEndpointServer implements AutoCloseable {
     private final PushResults results;
     private final String advertisedAddress;
     private final @Nullable SinkTrust trust;
+    // TLS this endpoint started for itself, closed with it; null when borrowed or off
+    private @Nullable ServerTls ownTls;
 
     private ResultEndpointServer(
             EventLoopGroup group,
@@ -49,6 +53,41 @@ public final class ResultEndpointServer implements AutoCloseable {
         this.results = results;
         this.advertisedAddress = advertisedAddress;
         this.trust = trust;
+    }
+
+    /**
+     * Binds {@code sluice.result.bind-host:port} and starts accepting sinks, with TLS of its own (and sinks trusting
+     * the gateway's certificate chain) when {@code tlsConfig} is enabled; the one call the gateway's bootstrap makes.
+     *
+     * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
+     */
+    public static ResultEndpointServer start(ResultConfig config, TlsConfig tlsConfig) throws InterruptedException {
+        requireNonNull(tlsConfig, "tlsConfig is null");
+        if (!tlsConfig.enabled()) {
+            return start(config, null, null);
+        }
+        SinkTrust trust = SinkTrust.from(tlsConfig);
+        // sinks present no client certificate: their ticket is what proves them, so the endpoint never asks for one
+        // even when the gateway port requires mutual TLS
+        ServerTls tls = ServerTls.start(new TlsConfig(
+                true,
+                tlsConfig.provider(),
+                tlsConfig.protocols(),
+                tlsConfig.cipherSuites(),
+                tlsConfig.pemKeyPair(),
+                tlsConfig.keyStore(),
+                ClientAuthMode.NONE,
+                null,
+                null,
+                tlsConfig.reloadInterval()));
+        try {
+            ResultEndpointServer server = start(config, tls, trust);
+            server.ownTls = tls;
+            return server;
+        } catch (InterruptedException | RuntimeException e) {
+            tls.close();
+            throw e;
+        }
     }
 
     /**
@@ -145,6 +184,9 @@ public final class ResultEndpointServer implements AutoCloseable {
     public void close() {
         serverChannel.close().awaitUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        if (ownTls != null) {
+            ownTls.close();
+        }
         LOG.info("Result endpoint closed");
     }
 
