@@ -1,0 +1,71 @@
+package dev.sluice.gateway.result;
+
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Row;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A query's pushed rows as the session reads them: the shape of the session's {@code QueryRows}, so that wiring is
+ * a delegate. The result is complete at the sink's end of result, not when the job has wound down; closing before
+ * that cancels the job. Not thread-safe.
+ */
+public final class PushedQueryRows implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PushedQueryRows.class);
+
+    private final PushedResult<RowData> result;
+    private final Function<RowData, Row> toRow;
+    private final JobClient job;
+    private final CompletableFuture<?> jobTermination;
+
+    /**
+     * Also makes the job's failure (or a finish without the end of the result) fail the result.
+     *
+     * @param toRow from the plan ({@code PushQueryPlan.newRowConverter()})
+     */
+    public PushedQueryRows(PushedResult<RowData> result, Function<RowData, Row> toRow, JobClient job) {
+        this.result = requireNonNull(result, "result is null");
+        this.toRow = requireNonNull(toRow, "toRow is null");
+        this.job = requireNonNull(job, "job is null");
+        this.jobTermination = job.getJobExecutionResult();
+        result.failWhenJobEnds(jobTermination);
+    }
+
+    /** See {@link PushedResult#next}; an empty list only at the end. */
+    public List<Row> next(int maxRows, Duration timeout) {
+        List<RowData> batch = result.next(maxRows, timeout);
+        List<Row> rows = new ArrayList<>(batch.size());
+        for (RowData row : batch) {
+            rows.add(toRow.apply(row));
+        }
+        return rows;
+    }
+
+    public boolean isDone() {
+        return result.isDone();
+    }
+
+    /** Releases the result; a job whose result was not read to the end is cancelled. Never throws. */
+    @Override
+    public void close() {
+        result.close();
+        // a job known to have ended is not cancelled: the JobManager would log the refusal as an ERROR
+        if (!result.isDone() && !jobTermination.isDone()) {
+            job.cancel().whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    // a job that has ended already cannot be cancelled: nothing to do
+                    LOG.debug("Cancelling job {} of a closed result: {}", job.getJobID(), failure.toString());
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,321 @@
+package dev.sluice.gateway.result;
+
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.session.push.PushWire;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.jspecify.annotations.Nullable;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One query's result as its sink pushes it: the consumer's side (blocking {@link #next}, end, failure, close) over
+ * the frames that {@link ResultConnectionHandler} hands in from the event loop.
+ *
+ * <p>Memory is bounded: once {@code maxBufferedBytes} of rows wait, the connection stops reading, so TCP blocks the
+ * sink; it reads again when the consumer has taken half. Rows are deserialized on the consumer's thread, never on the
+ * event loop. The rules of attempts and endings are in {@link ResultAttempts}.
+ *
+ * <p>{@link #next}, {@link #isDone} and {@link #close} are for one consumer thread; the rest is thread-safe.
+ */
+public final class PushedResult<T> implements AutoCloseable {
+    private final PushTicket ticket;
+    private final TypeSerializer<T> serializer;
+    private final long maxBufferedBytes;
+    private final Duration lostConnectionTimeout;
+    private final LongSupplier nanoClock;
+    private final Runnable unregister;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+
+    // guarded by lock
+    private final ResultAttempts attempts;
+
+    // guarded by lock
+    private final ResultFrames frames = new ResultFrames();
+
+    // guarded by lock
+    private boolean paused;
+
+    // guarded by lock
+    private @Nullable Instant endArrival;
+
+    // consumer thread only: a frame whose rows were not all returned yet
+    private final DataInputDeserializer partial = new DataInputDeserializer();
+    private int partialRows;
+    private boolean done;
+
+    PushedResult(
+            PushTicket ticket,
+            TypeSerializer<T> serializer,
+            long maxBufferedBytes,
+            Duration lostConnectionTimeout,
+            LongSupplier nanoClock,
+            Runnable unregister) {
+        this.ticket = requireNonNull(ticket, "ticket is null");
+        this.serializer = requireNonNull(serializer, "serializer is null");
+        this.maxBufferedBytes = maxBufferedBytes;
+        this.lostConnectionTimeout = requireNonNull(lostConnectionTimeout, "lostConnectionTimeout is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+        this.unregister = requireNonNull(unregister, "unregister is null");
+        this.attempts = new ResultAttempts(ticket.resultId());
+    }
+
+    /** What the sink must present; goes into the sink's table options. */
+    public PushTicket ticket() {
+        return ticket;
+    }
+
+    /**
+     * Returns the next rows, at most {@code maxRows}, as soon as at least one is there.
+     *
+     * @return an empty list only when the result has ended
+     * @throws DeadlineExceededException if no row and no end arrived within {@code timeout}
+     * @throws PushedResultException if the result failed; the job's own failure is its cause when known
+     */
+    public List<T> next(int maxRows, Duration timeout) {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("maxRows must be at least 1, was " + maxRows);
+        }
+        List<T> rows = new ArrayList<>();
+        if (partialRows > 0) {
+            readPartial(rows, maxRows);
+            return rows;
+        }
+        if (done) {
+            return rows;
+        }
+        List<byte[]> taken = take(maxRows, timeout);
+        if (taken.isEmpty()) {
+            done = true;
+            return rows;
+        }
+        for (byte[] frame : taken) {
+            partial.setBuffer(frame);
+            partialRows = readRowCount();
+            readPartial(rows, maxRows);
+        }
+        return rows;
+    }
+
+    /** Waits for frames holding at least one row (an empty list: the end) and takes enough for {@code maxRows}. */
+    private List<byte[]> take(int maxRows, Duration timeout) {
+        long start = nanoClock.getAsLong();
+        long deadline = start + timeout.toNanos();
+        lock.lock();
+        try {
+            while (true) {
+                attempts.failIfLostTooLong(nanoClock.getAsLong(), lostConnectionTimeout);
+                attempts.throwIfFailed();
+                if (!frames.isEmpty()) {
+                    break;
+                }
+                if (attempts.isEnded()) {
+                    return List.of();
+                }
+                long now = nanoClock.getAsLong();
+                long wakeUp = Math.min(
+                        deadline, attempts.lostDeadline(lostConnectionTimeout).orElse(Long.MAX_VALUE));
+                if (now - deadline >= 0) {
+                    throw new DeadlineExceededException(
+                            "No rows pushed for result " + ticket.resultId(),
+                            timeout,
+                            1,
+                            Duration.ofNanos(now - start));
+                }
+                changed.awaitNanos(wakeUp - now);
+            }
+            attempts.rowsHandedOut();
+            List<byte[]> taken = frames.take(maxRows);
+            if (paused && frames.bytes() <= maxBufferedBytes / 2) {
+                paused = false;
+                attempts.resumeReading();
+            }
+            return taken;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PushedResultException("Interrupted while waiting for the rows of result " + ticket.resultId(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int readRowCount() {
+        try {
+            return partial.readInt();
+        } catch (IOException e) {
+            throw new PushedResultException("A frame of result " + ticket.resultId() + " has no row count", e);
+        }
+    }
+
+    private void readPartial(List<T> rows, int maxRows) {
+        try {
+            while (partialRows > 0 && rows.size() < maxRows) {
+                rows.add(serializer.deserialize(partial));
+                partialRows--;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new PushedResultException(
+                    "Rows of result " + ticket.resultId() + " could not be read with the result's row type", e);
+        }
+    }
+
+    /** Whether every row has been returned. */
+    public boolean isDone() {
+        return done;
+    }
+
+    /**
+     * When the sink's end of the result reached the gateway, if it has: the moment the answer became complete,
+     * whatever the job still does on the cluster (for the query's phases).
+     */
+    public Optional<Instant> endArrival() {
+        lock.lock();
+        try {
+            return Optional.ofNullable(endArrival);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Bytes of rows received and not yet taken by the consumer. */
+    public long bufferedBytes() {
+        lock.lock();
+        try {
+            return frames.bytes();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Fails the result with the job's cause when the job fails before the end of the result, or when it finishes
+     * without sending it. Pass the job's termination (for example {@code JobClient.getJobExecutionResult()}).
+     */
+    public void failWhenJobEnds(CompletionStage<?> jobTermination) {
+        jobTermination.whenComplete((result, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause()
+                        : failure;
+                fail(new PushedResultException("The query's job failed: " + cause.getMessage(), cause));
+            } else {
+                fail(new PushedResultException("The query's job finished without sending the end of result "
+                        + ticket.resultId() + " to the gateway"));
+            }
+        });
+    }
+
+    /** Fails the result unless it has ended already; the consumer's next call throws {@code failure}. */
+    public void fail(RuntimeException failure) {
+        requireNonNull(failure, "failure is null");
+        lock.lock();
+        try {
+            if (attempts.fail(failure)) {
+                frames.clear();
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Unregisters the result and closes its connection; rows not read are dropped. Never throws. */
+    @Override
+    public void close() {
+        unregister.run();
+        lock.lock();
+        try {
+            attempts.close();
+            frames.clear();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A sink's hello with the right secret; returns why it is refused, or null when it now delivers the result. */
+    @Nullable
+    String attach(SinkConnection connection, PushWire.Hello hello) {
+        // the secret first: a wrong one learns nothing about the result's state and changes nothing
+        if (!ticket.matches(hello.secret())) {
+            return "wrong secret for result " + ticket.resultId();
+        }
+        lock.lock();
+        try {
+            String refusal = attempts.attach(connection, hello);
+            if (refusal == null && attempts.discardedEarlierAttempt()) {
+                frames.clear();
+                paused = false;
+            }
+            changed.signalAll();
+            return refusal;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A ROWS frame's payload (row count, then the rows), on the event loop. */
+    void offerRows(SinkConnection connection, byte[] payload) {
+        lock.lock();
+        try {
+            if (!attempts.isCurrent(connection) || attempts.isFinal()) {
+                return;
+            }
+            int rowCount = ((payload[0] & 0xff) << 24)
+                    | ((payload[1] & 0xff) << 16)
+                    | ((payload[2] & 0xff) << 8)
+                    | (payload[3] & 0xff);
+            attempts.rowsReceived(rowCount);
+            frames.add(payload, rowCount);
+            if (!paused && frames.bytes() >= maxBufferedBytes) {
+                paused = true;
+                connection.pauseReading();
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The END frame, on the event loop; returns whether to acknowledge it. */
+    boolean end(SinkConnection connection, long rowCount) {
+        lock.lock();
+        try {
+            boolean ended = attempts.end(connection, rowCount);
+            if (ended) {
+                endArrival = Instant.now();
+            } else {
+                frames.clear();
+            }
+            changed.signalAll();
+            return ended;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The connection closed or broke; before the end this is a failure, after it nothing. */
+    void connectionLost(SinkConnection connection, @Nullable Throwable cause) {
+        lock.lock();
+        try {
+            attempts.connectionLost(connection, cause, nanoClock.getAsLong());
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.sluice.gateway.result;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The frames of rows a result holds for its consumer, and their bytes; guarded by the result's lock. */
+final class ResultFrames {
+    private record Frame(byte[] payload, int rowCount) {}
+
+    private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+    private long bytes;
+
+    void add(byte[] payload, int rowCount) {
+        if (rowCount > 0) {
+            frames.add(new Frame(payload, rowCount));
+            bytes += payload.length;
+        }
+    }
+
+    boolean isEmpty() {
+        return frames.isEmpty();
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    /** Takes whole frames until they hold {@code maxRows} rows or none are left; at least one if any. */
+    List<byte[]> take(int maxRows) {
+        List<byte[]> taken = new ArrayList<>();
+        long rows = 0;
+        while (!frames.isEmpty() && rows < maxRows) {
+            Frame frame = frames.poll();
+            bytes -= frame.payload().length;
+            rows += frame.rowCount();
+            taken.add(frame.payload());
+        }
+        return taken;
+    }
+
+    void clear() {
+        frames.clear();
+        bytes = 0;
+    }
+}

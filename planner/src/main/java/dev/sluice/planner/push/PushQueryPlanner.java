@@ -1,0 +1,31 @@
+package dev.sluice.planner.push;
+
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableEnvironment;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Plans a query whose rows go to the push sink, in two steps because the sink's ticket depends on the plan: {@link
+ * #plan} resolves the query's columns (what the gateway needs to register the result: the row type and its
+ * serializer), then {@link PushQueryPlan#submit} inserts the query into an inline {@code sluice-push} table with the
+ * ticket in its options and submits the job. This class only plans; it opens no socket.
+ *
+ * <p>Plans made here are not reused across executions: see {@link PushQueryPlan} for why.
+ */
+public final class PushQueryPlanner {
+    private PushQueryPlanner() {}
+
+    /**
+     * Parses and validates {@code query} (a statement that returns rows, such as a SELECT) on {@code environment}.
+     * Must run where the session's planning runs (its class loader and thread state).
+     *
+     * @throws org.apache.flink.table.api.ValidationException if the query is invalid
+     */
+    public static PushQueryPlan plan(TableEnvironment environment, String query) {
+        requireNonNull(environment, "environment is null");
+        requireNonNull(query, "query is null");
+        Table table = environment.sqlQuery(query);
+        return new PushQueryPlan(table);
+    }
+}
