@@ -142,15 +142,34 @@ final class GatewayConnectionPool {
             if (channel.eventLoop().inEventLoop()) {
                 send(channel, request, response);
             } else {
-                channel.eventLoop().execute(() -> send(channel, request, response));
+                try {
+                    channel.eventLoop().execute(() -> send(channel, request, response));
+                } catch (RuntimeException e) { // the loop is shutting down: the driver is closing
+                    response.completeExceptionally(e);
+                }
             }
         });
         return await(response);
     }
 
-    /** Registers {@code response} with the connection's handler and writes; runs on the connection's event loop. */
+    /**
+     * Registers {@code response} with the connection's handler and writes; runs on the connection's event loop. Every
+     * path completes {@code response}: a caller waits on it without a time limit, as a held fetch may take long.
+     */
     private void send(Channel channel, FullHttpRequest request, CompletableFuture<GatewayResponse> response) {
-        channel.pipeline().get(ResponseHandler.class).expect(response);
+        ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
+        if (handler == null) {
+            // the connection closed between the pool handing it out and this write (a failed TLS handshake, the
+            // gateway's idle timeout), and Netty has emptied its pipeline
+            request.release();
+            ResponseHandler.failUnsent(channel, response);
+            return;
+        }
+        handler.expect(response);
+        if (response.isDone()) {
+            request.release();
+            return;
+        }
         channel.writeAndFlush(request).addListener(written -> {
             if (!written.isSuccess()) {
                 response.completeExceptionally(new ConnectionClosedException(
