@@ -5,6 +5,7 @@ import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
@@ -104,6 +105,7 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
+                () -> ClusterOverviews.jobs(clusterClients, cluster),
                 clock);
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {
