@@ -5,19 +5,24 @@ import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.config.LibraryOptions;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.session.SessionSetup;
+import dev.sluice.gateway.session.SharedCatalogs;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.HostAndPort;
+import dev.sluice.session.JobJars;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -28,13 +33,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -127,6 +138,7 @@ public final class SluiceGateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
         ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
         metrics.registerAdmission(clusters.names(), admissions);
+        SessionSetup sessionSetup = sessionSetup(config, clusters, flinkOptions, components);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -137,7 +149,8 @@ public final class SluiceGateway implements AutoCloseable {
                         SessionClock.withNanoClock(System::nanoTime),
                         metrics,
                         new JobPlanCache(config.planCache()),
-                        admissions));
+                        admissions,
+                        sessionSetup));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()
@@ -211,6 +224,43 @@ public final class SluiceGateway implements AutoCloseable {
     static String version() {
         String version = SluiceGateway.class.getPackage().getImplementationVersion();
         return version == null ? "(development build)" : version;
+    }
+
+    /**
+     * The lib folders' jars in a class loader for the sessions' planners, the jars that jobs carry to clusters that
+     * lack them, and the shared catalogs, each opened once so that a bad declaration stops the start.
+     */
+    private static SessionSetup sessionSetup(
+            GatewayConfig config, SessionClusters clusters, Configuration flinkOptions, CloseableStack components)
+            throws GatewayStartException {
+        List<Path> jars = config.library().jars();
+        ClassLoader classLoader = SluiceGateway.class.getClassLoader();
+        if (!jars.isEmpty()) {
+            URL[] urls = jars.stream().map(SluiceGateway::toUrl).toArray(URL[]::new);
+            classLoader = components.push("lib class loader", new URLClassLoader("sluice-lib", urls, classLoader));
+            LOG.info("Connector and format jars from {}: {}", LibraryOptions.DIRS.key(), jars);
+        }
+        Set<String> clustersWithJars = clusters.names().stream()
+                .filter(name -> config.flinkConfiguration().get(ClusterOptions.libOnCluster(name)))
+                .collect(Collectors.toSet());
+        SharedCatalogs catalogs = new SharedCatalogs(config.catalogs());
+        try {
+            catalogs.check(flinkOptions, classLoader);
+        } catch (IllegalArgumentException e) {
+            throw new GatewayStartException(e.getMessage(), e);
+        }
+        if (!catalogs.names().isEmpty()) {
+            LOG.info("Catalogs shared by every session: {}", catalogs.names());
+        }
+        return new SessionSetup(catalogs, classLoader, new JobJars(jars, clustersWithJars));
+    }
+
+    private static URL toUrl(Path jar) {
+        try {
+            return jar.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("Cannot load " + jar, e);
+        }
     }
 
     /** Stops accepting requests, closes every session (cancelling its jobs), then the clients and clusters. */

@@ -44,8 +44,11 @@ public final class StatementPlanner {
         if (PrimaryKeysStatement.startsWithShowPrimaryKeys(tokens)) {
             return StatementRoute.PRIMARY_KEYS;
         }
-        if (isQueryHistory(tokens)) {
+        if (isExactly(tokens, "SHOW", "QUERY", "HISTORY")) {
             return StatementRoute.QUERY_HISTORY;
+        }
+        if (isExactly(tokens, "SHOW", "JOBS")) {
+            return StatementRoute.CLUSTER_JOBS;
         }
         return switch (kind) {
             case SET, RESET -> StatementRoute.SESSION_OPTION;
@@ -54,17 +57,22 @@ public final class StatementPlanner {
         };
     }
 
-    /** {@code SHOW QUERY HISTORY}, with an optional semicolon. */
-    private static boolean isQueryHistory(List<SqlToken> tokens) {
+    /** Whether the statement is exactly {@code words}, in any case, with an optional semicolon. */
+    private static boolean isExactly(List<SqlToken> tokens, String... words) {
         int size = tokens.size();
-        if (size == 4
-                && tokens.get(3).kind() == SqlToken.Kind.SYMBOL
-                && tokens.get(3).text().equals(";")) {
-            size = 3;
+        if (size == words.length + 1
+                && tokens.get(size - 1).kind() == SqlToken.Kind.SYMBOL
+                && tokens.get(size - 1).text().equals(";")) {
+            size--;
         }
-        return size == 3
-                && tokens.get(0).isWord("SHOW")
-                && tokens.get(1).isWord("QUERY")
-                && tokens.get(2).isWord("HISTORY");
+        if (size != words.length) {
+            return false;
+        }
+        for (int i = 0; i < words.length; i++) {
+            if (!tokens.get(i).isWord(words[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 }

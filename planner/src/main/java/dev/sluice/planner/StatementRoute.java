@@ -4,6 +4,11 @@ package dev.sluice.planner;
 public enum StatementRoute {
     /** {@code SHOW QUERY HISTORY}: answered by the gateway from the session's history of statements. */
     QUERY_HISTORY,
+    /**
+     * {@code SHOW JOBS}: answered by the gateway from the jobs the session's cluster lists, because Flink's
+     * TableEnvironment cannot run it ("ShowJobsOperation doesn't support ExecutableOperation yet").
+     */
+    CLUSTER_JOBS,
     /** Sluice's {@code SHOW PRIMARY KEYS} ({@link PrimaryKeysStatement}): answered by the gateway from the catalogs. */
     PRIMARY_KEYS,
     /**
@@ -18,6 +23,6 @@ public enum StatementRoute {
 
     /** Whether the gateway answers the statement without handing it to Flink. */
     public boolean answeredByGateway() {
-        return this == QUERY_HISTORY || this == PRIMARY_KEYS;
+        return this == QUERY_HISTORY || this == PRIMARY_KEYS || this == CLUSTER_JOBS;
     }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.stream.Stream;
 
+import static dev.sluice.planner.StatementRoute.CLUSTER_JOBS;
 import static dev.sluice.planner.StatementRoute.CONSTANT_CANDIDATE;
 import static dev.sluice.planner.StatementRoute.FLINK;
 import static dev.sluice.planner.StatementRoute.PRIMARY_KEYS;
@@ -26,6 +27,9 @@ final class StatementPlannerTest {
                 arguments("SHOW PRIMARY KEYS FROM orders", StatementKind.SHOW, PRIMARY_KEYS),
                 arguments("show primary keys", StatementKind.SHOW, PRIMARY_KEYS),
                 arguments("SHOW TABLES", StatementKind.SHOW, FLINK),
+                arguments("SHOW JOBS", StatementKind.SHOW, CLUSTER_JOBS),
+                arguments("show jobs;", StatementKind.SHOW, CLUSTER_JOBS),
+                arguments("SHOW JOBS extra", StatementKind.SHOW, FLINK),
                 arguments("SET", StatementKind.SET, SESSION_OPTION),
                 arguments("SET 'k' = 'v'", StatementKind.SET, SESSION_OPTION),
                 arguments("RESET", StatementKind.RESET, SESSION_OPTION),
@@ -114,6 +118,6 @@ final class StatementPlannerTest {
     @Test
     void saysWhichRoutesTheGatewayAnswersItself() {
         assertThat(Stream.of(StatementRoute.values()).filter(StatementRoute::answeredByGateway))
-                .containsExactly(QUERY_HISTORY, PRIMARY_KEYS);
+                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, PRIMARY_KEYS);
     }
 }

@@ -70,6 +70,16 @@ public final class ClusterOptions {
                 .withDescription("The ZOOKEEPER cluster's high-availability.zookeeper.path.root; Flink's default.");
     }
 
+    /** Per-cluster: {@code sluice.cluster.<name>.lib-on-cluster}. */
+    public static ConfigOption<Boolean> libOnCluster(String cluster) {
+        return key(CLUSTER_PREFIX + cluster + ".lib-on-cluster")
+                .booleanType()
+                .defaultValue(false)
+                .withDescription("Whether the cluster has the jars of sluice.lib.dirs on its own class path (e.g. in"
+                        + " its lib/ folder); if not, every job carries them (pipeline.jars), uploaded with each"
+                        + " submission.");
+    }
+
     /** Every per-cluster option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
         List<ConfigOption<?>> options = new ArrayList<>(List.of(
@@ -77,7 +87,8 @@ public final class ClusterOptions {
                 restAddress(cluster),
                 zookeeperQuorum(cluster),
                 zookeeperClusterId(cluster),
-                zookeeperRootPath(cluster)));
+                zookeeperRootPath(cluster),
+                libOnCluster(cluster)));
         options.addAll(AdmissionOptions.perCluster(cluster));
         return List.copyOf(options);
     }
@@ -85,6 +96,7 @@ public final class ClusterOptions {
     /** The per-cluster options that a cluster of {@code kind} reads, besides its type; the others must not be set. */
     public static List<ConfigOption<?>> readBy(ClusterKind kind, String cluster) {
         List<ConfigOption<?>> options = new ArrayList<>(AdmissionOptions.perCluster(cluster));
+        options.add(libOnCluster(cluster));
         options.addAll(
                 switch (kind) {
                     case EMBEDDED -> List.<ConfigOption<?>>of();

@@ -2,10 +2,21 @@ package dev.sluice.session;
 
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.rest.RestClusterClient;
+import org.apache.flink.runtime.messages.webmonitor.JobDetails;
+import org.apache.flink.runtime.messages.webmonitor.MultipleJobsDetails;
+import org.apache.flink.runtime.rest.messages.EmptyMessageParameters;
+import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
+import org.apache.flink.runtime.rest.messages.JobsOverviewHeaders;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /** Reads a cluster's overview (task managers, slots, jobs) from its REST API. */
 public final class ClusterOverviews {
@@ -20,14 +31,44 @@ public final class ClusterOverviews {
      * @throws ClusterUnavailableException if the cluster does not answer
      */
     public static int totalTaskSlots(ClusterClients clients, ClusterEndpoint cluster) {
+        return call(clients, cluster, rest -> rest.getClusterOverview()).getNumSlotsTotal();
+    }
+
+    /**
+     * Every job the cluster's JobManager knows, running or ended, newest first.
+     *
+     * @throws ClusterUnavailableException if the cluster does not answer
+     */
+    public static List<ClusterJob> jobs(ClusterClients clients, ClusterEndpoint cluster) {
+        MultipleJobsDetails details = call(
+                clients,
+                cluster,
+                rest -> rest.sendRequest(
+                        JobsOverviewHeaders.getInstance(),
+                        EmptyMessageParameters.getInstance(),
+                        EmptyRequestBody.getInstance()));
+        return details.getJobs().stream()
+                .sorted(Comparator.comparingLong(JobDetails::getStartTime).reversed())
+                .map(job -> new ClusterJob(
+                        job.getJobId().toHexString(),
+                        job.getJobName(),
+                        job.getStatus().name(),
+                        Instant.ofEpochMilli(job.getStartTime()),
+                        Duration.ofMillis(Math.max(0, job.getDuration()))))
+                .toList();
+    }
+
+    /** One REST call through the cluster's shared client. */
+    private static <T> T call(
+            ClusterClients clients,
+            ClusterEndpoint cluster,
+            Function<RestClusterClient<?>, CompletableFuture<T>> call) {
         try (ClusterClient<?> client = clients.provider(cluster).getClusterClient()) {
             ClusterClient<?> target = client instanceof NonClosingClusterClient<?> shared ? shared.shared() : client;
             if (!(target instanceof RestClusterClient<?> rest)) {
                 throw new IllegalStateException("Cluster '" + cluster.name() + "' has no REST client: " + target);
             }
-            return rest.getClusterOverview()
-                    .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    .getNumSlotsTotal();
+            return call.apply(rest).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClusterUnavailableException(cluster, e);

@@ -34,6 +34,7 @@ public final class ConfigurationReference {
     public static String render() {
         List<ConfigOption<?>> options = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
         options.addAll(ClusterOptions.perCluster("<name>"));
+        options.add(CatalogOptions.type("<name>"));
         String rows = options.stream().map(ConfigurationReference::row).collect(Collectors.joining("\n"));
         return """
                 # Configuration reference

@@ -27,7 +27,9 @@ public record GatewayConfig(
         PlanCacheConfig planCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
-        List<ClusterDefinition> clusters) {
+        List<ClusterDefinition> clusters,
+        List<CatalogDeclaration> catalogs,
+        LibraryConfig library) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -37,6 +39,8 @@ public record GatewayConfig(
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
         clusters = List.copyOf(clusters);
+        catalogs = List.copyOf(catalogs);
+        requireNonNull(library, "library is null");
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -62,8 +66,11 @@ public record GatewayConfig(
         List<String> clusterNames = clusters == null
                 ? configuration.get(ClusterOptions.CLUSTERS)
                 : clusters.stream().map(ClusterDefinition::name).toList();
+        List<CatalogDeclaration> catalogs = collect(problems, () -> CatalogDeclaration.allFrom(configuration));
+        List<String> catalogNames = configuration.get(CatalogOptions.CATALOGS);
         for (String key : configuration.keySet()) {
-            SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames).ifPresent(problems::add);
+            SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames, catalogNames)
+                    .ifPresent(problems::add);
         }
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
@@ -72,10 +79,12 @@ public record GatewayConfig(
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
+        LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, tls, session, planCache, embedded, sessionCache, clusters);
+        return new GatewayConfig(
+                configuration, server, tls, session, planCache, embedded, sessionCache, clusters, catalogs, library);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

@@ -57,6 +57,8 @@ public final class SluiceOptionCatalog {
             EmbeddedClusterOptions.TASK_MANAGERS,
             EmbeddedClusterOptions.TASK_SLOTS,
             ClusterOptions.CLUSTERS,
+            CatalogOptions.CATALOGS,
+            LibraryOptions.DIRS,
             SessionCacheOptions.REUSE,
             SessionCacheOptions.IDLE_TIMEOUT,
             SessionCacheOptions.MAX_SIZE,
@@ -86,8 +88,28 @@ public final class SluiceOptionCatalog {
      * @param clusterNames the declared clusters, whose {@code sluice.cluster.<name>.*} keys are known
      */
     public static Optional<String> findUnknownKeyProblem(String key, List<String> clusterNames) {
+        return findUnknownKeyProblem(key, clusterNames, List.of());
+    }
+
+    /**
+     * As {@link #findUnknownKeyProblem(String, List)}; every {@code sluice.catalog.<name>.*} key of a declared catalog
+     * is known, since its catalog type validates its options when the gateway opens it at start.
+     *
+     * @param catalogNames the declared shared catalogs
+     */
+    public static Optional<String> findUnknownKeyProblem(
+            String key, List<String> clusterNames, List<String> catalogNames) {
         if (!key.startsWith(NAMESPACE)) {
             return Optional.empty();
+        }
+        if (key.startsWith(CatalogOptions.CATALOG_PREFIX)) {
+            String rest = key.substring(CatalogOptions.CATALOG_PREFIX.length());
+            int dot = rest.indexOf('.');
+            String catalog = dot < 0 ? rest : rest.substring(0, dot);
+            return catalogNames.contains(catalog) && dot > 0
+                    ? Optional.empty()
+                    : Optional.of("Unknown option " + key + ": catalog '" + catalog + "' is not listed in "
+                            + CatalogOptions.CATALOGS.key() + " " + catalogNames);
         }
         List<String> known = new ArrayList<>();
         FIXED_OPTIONS.forEach(option -> known.add(option.key()));

@@ -8,6 +8,7 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterJob;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
@@ -16,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,6 +52,7 @@ public final class GatewaySession implements AutoCloseable {
     private final QueryHistory history;
     private final ConstantQueryAnswers constantQueries;
     private final FlinkStatementRunner flink;
+    private final ClusterJobsAnswer clusterJobs;
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
@@ -66,6 +69,7 @@ public final class GatewaySession implements AutoCloseable {
      *     its state changes
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
+     * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
      */
     GatewaySession(
             String id,
@@ -77,6 +81,7 @@ public final class GatewaySession implements AutoCloseable {
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
+            Supplier<List<ClusterJob>> clusterJobs,
             SessionClock clock) {
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
@@ -100,6 +105,7 @@ public final class GatewaySession implements AutoCloseable {
                 observer,
                 clock,
                 maxMaterializedRows);
+        this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -199,6 +205,7 @@ public final class GatewaySession implements AutoCloseable {
         try {
             StatementOutcome outcome = switch (planned.route()) {
                 case SESSION_OPTION -> options.run(planned.sessionOption());
+                case CLUSTER_JOBS -> clusterJobs.show();
                 case CONSTANT_CANDIDATE ->
                     constantQueries
                             .answer(planned, maxRows, trace, stateVersion.get())

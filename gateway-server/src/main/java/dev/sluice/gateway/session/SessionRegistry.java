@@ -5,6 +5,7 @@ import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
@@ -45,10 +46,12 @@ public final class SessionRegistry implements AutoCloseable {
     private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
     private final ClusterAdmissions admissions;
+    private final SessionSetup setup;
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
      * @param admissions the admission of each cluster, which every session's jobs go through
+     * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
      */
     public SessionRegistry(
             SessionClusters clusters,
@@ -58,7 +61,8 @@ public final class SessionRegistry implements AutoCloseable {
             SessionClock clock,
             QueryObserver observer,
             JobPlanCache jobPlans,
-            ClusterAdmissions admissions) {
+            ClusterAdmissions admissions,
+            SessionSetup setup) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -67,6 +71,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.observer = requireNonNull(observer, "observer is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
+        this.setup = requireNonNull(setup, "setup is null");
     }
 
     /**
@@ -93,17 +98,20 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
+        // the connector and format jars of the lib folders go with every job, unless the cluster has them
+        setup.jobJars().addTo(sessionConfiguration, cluster);
         SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients, admissions.of(cluster));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
-                configuration -> createTableEnvironment(executor, configuration),
+                configuration -> createTableEnvironment(executor, configuration, setup),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
+                () -> ClusterOverviews.jobs(clusterClients, cluster),
                 clock);
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {
@@ -118,16 +126,20 @@ public final class SessionRegistry implements AutoCloseable {
      * A TableEnvironment whose jobs go through Sluice's executor (and so through the shared cluster clients) rather
      * than the executor Flink would look up by {@code execution.target}.
      */
-    private static TableEnvironment createTableEnvironment(SessionPipelineExecutor executor, Configuration options) {
+    private static TableEnvironment createTableEnvironment(
+            SessionPipelineExecutor executor, Configuration options, SessionSetup setup) {
         Configuration configuration = new Configuration(options);
         configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
-        StreamExecutionEnvironment environment = new StreamExecutionEnvironment(
-                executor.asServiceLoader(), configuration, SessionRegistry.class.getClassLoader());
-        return StreamTableEnvironment.create(
+        StreamExecutionEnvironment environment =
+                new StreamExecutionEnvironment(executor.asServiceLoader(), configuration, setup.classLoader());
+        TableEnvironment tableEnvironment = StreamTableEnvironment.create(
                 environment,
                 EnvironmentSettings.newInstance()
                         .withConfiguration(configuration)
+                        .withClassLoader(setup.classLoader())
                         .build());
+        setup.catalogs().registerIn(tableEnvironment);
+        return tableEnvironment;
     }
 
     /**

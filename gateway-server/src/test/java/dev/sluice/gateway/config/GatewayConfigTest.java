@@ -8,7 +8,9 @@ import dev.sluice.session.HostAndPort;
 import dev.sluice.session.ZooKeeperRestAddress;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -199,5 +201,53 @@ final class GatewayConfigTest {
                         Map.of("parallelism.default", "4", "table.local-time-zone", "Europe/Berlin"));
         assertThat(config.flinkConfiguration().toMap())
                 .containsKeys("parallelism.default", "sluice.server.port", "sluice.session.max-sessions");
+    }
+
+    @Test
+    void mapsDeclaredCatalogsWithTheirOptions() {
+        GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.of(
+                "sluice.catalogs", "lake",
+                "sluice.catalog.lake.type", "paimon",
+                "sluice.catalog.lake.warehouse", "file:///data/lake")));
+
+        assertThat(config.catalogs())
+                .containsExactly(
+                        new CatalogDeclaration("lake", Map.of("type", "paimon", "warehouse", "file:///data/lake")));
+        assertThat(GatewayConfig.from(new Configuration()).catalogs()).isEmpty();
+    }
+
+    @Test
+    void rejectsCatalogsThatAreUndeclaredUntypedOrNamedLikeTheSessionsOwn() {
+        assertThatThrownBy(() -> GatewayConfig.from(Configuration.fromMap(Map.of(
+                        "sluice.catalogs", "lake;default_catalog",
+                        "sluice.catalog.lake.warehouse", "file:///data/lake",
+                        "sluice.catalog.other.type", "paimon"))))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("sluice.catalog.lake.type must be set for the catalog listed in sluice.catalogs")
+                .hasMessageContaining("sluice.catalogs entry 'default_catalog' is the name of each session's own"
+                        + " in-memory catalog; choose another name")
+                .hasMessageContaining("Unknown option sluice.catalog.other.type: catalog 'other' is not listed in"
+                        + " sluice.catalogs [lake, default_catalog]");
+    }
+
+    @Test
+    void listsTheJarsOfTheLibFolders(@TempDir Path lib) throws Exception {
+        Path orc = Files.createFile(lib.resolve("flink-sql-orc.jar"));
+        Path avro = Files.createFile(lib.resolve("avro.jar"));
+        Files.createFile(lib.resolve("README.txt"));
+
+        GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.of("sluice.lib.dirs", lib.toString())));
+
+        assertThat(config.library().jars()).containsExactly(avro, orc);
+        assertThat(GatewayConfig.from(new Configuration()).library().jars()).isEmpty();
+    }
+
+    @Test
+    void rejectsALibFolderThatDoesNotExist(@TempDir Path dir) {
+        Path missing = dir.resolve("missing");
+        assertThatThrownBy(
+                        () -> GatewayConfig.from(Configuration.fromMap(Map.of("sluice.lib.dirs", missing.toString()))))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("sluice.lib.dirs entry '" + missing + "' is not a readable folder");
     }
 }

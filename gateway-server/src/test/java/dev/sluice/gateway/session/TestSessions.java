@@ -14,6 +14,7 @@ import org.apache.flink.table.api.TableEnvironment;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -56,6 +57,7 @@ final class TestSessions {
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
+                List::of,
                 clock);
     }
 
