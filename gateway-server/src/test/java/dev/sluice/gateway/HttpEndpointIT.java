@@ -5,6 +5,8 @@ import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.RequestUser;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
@@ -121,7 +123,8 @@ final class HttpEndpointIT {
         try (SluiceHttpServer server = SluiceHttpServer.start(
                 config,
                 TlsConfig.disabled(),
-                new AvaticaRequestHandler(failing),
+                new AvaticaRequestHandler(failing, new RequestUser()),
+                GatewayAuthenticator.none(),
                 () -> new byte[0],
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");

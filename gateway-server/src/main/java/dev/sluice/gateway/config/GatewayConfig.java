@@ -18,6 +18,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
  *     embedded cluster and to every session's TableEnvironment
+ * @param maxSessionsPerUser open sessions one authenticated user may hold at once
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -27,7 +28,10 @@ public record GatewayConfig(
         PlanCacheConfig planCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
-        List<ClusterDefinition> clusters) {
+        List<ClusterDefinition> clusters,
+        AuthenticationConfig authentication,
+        UserCodeConfig userCode,
+        int maxSessionsPerUser) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -37,6 +41,12 @@ public record GatewayConfig(
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
         clusters = List.copyOf(clusters);
+        requireNonNull(authentication, "authentication is null");
+        requireNonNull(userCode, "userCode is null");
+        if (maxSessionsPerUser < 1) {
+            throw new IllegalArgumentException(
+                    UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
+        }
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -72,10 +82,27 @@ public record GatewayConfig(
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
+        AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
+        UserCodeConfig userCode = collect(problems, () -> UserCodeConfig.from(configuration));
+        int maxSessionsPerUser = configuration.get(UserLimitOptions.MAX_SESSIONS);
+        if (maxSessionsPerUser < 1) {
+            problems.add(UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
+        }
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, tls, session, planCache, embedded, sessionCache, clusters);
+        return new GatewayConfig(
+                configuration,
+                server,
+                tls,
+                session,
+                planCache,
+                embedded,
+                sessionCache,
+                clusters,
+                authentication,
+                userCode,
+                maxSessionsPerUser);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {
