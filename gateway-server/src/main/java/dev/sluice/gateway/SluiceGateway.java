@@ -12,6 +12,7 @@ import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -142,7 +143,8 @@ public final class SluiceGateway implements AutoCloseable {
                         metrics,
                         new JobPlanCache(config.planCache()),
                         admissions,
-                        config.maxSessionsPerUser()));
+                        config.maxSessionsPerUser(),
+                        new UserCodePolicy(config.userCode())));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()

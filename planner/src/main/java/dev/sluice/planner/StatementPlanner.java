@@ -47,6 +47,9 @@ public final class StatementPlanner {
         if (isQueryHistory(tokens)) {
             return StatementRoute.QUERY_HISTORY;
         }
+        if (UserCodeStatement.find(tokens).isPresent()) {
+            return StatementRoute.USER_CODE;
+        }
         return switch (kind) {
             case SET, RESET -> StatementRoute.SESSION_OPTION;
             case QUERY -> isConstantCandidate(tokens) ? StatementRoute.CONSTANT_CANDIDATE : StatementRoute.FLINK;

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
@@ -56,6 +57,7 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
     private final Runnable cancelAdmissionWait;
+    private final UserCodePolicy userCode;
 
     /**
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
@@ -66,6 +68,7 @@ public final class GatewaySession implements AutoCloseable {
      *     its state changes
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
+     * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      */
     GatewaySession(
             String id,
@@ -77,7 +80,9 @@ public final class GatewaySession implements AutoCloseable {
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
-            SessionClock clock) {
+            SessionClock clock,
+            UserCodePolicy userCode) {
+        this.userCode = requireNonNull(userCode, "userCode is null");
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -136,6 +141,7 @@ public final class GatewaySession implements AutoCloseable {
     public GatewayStatement prepareStatement(String sql) {
         requireNonNull(sql, "sql is null");
         PlannedStatement planned = StatementPlanner.analyze(sql); // lexed outside the lock
+        checkUserCode(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
         return register(new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(sql, analysis)));
@@ -186,6 +192,7 @@ public final class GatewaySession implements AutoCloseable {
      */
     public StatementOutcome execute(GatewayStatement statement, PlannedStatement planned, long maxRows) {
         requireNonNull(planned, "planned is null");
+        checkUserCode(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
         if (planned.route() == StatementRoute.QUERY_HISTORY) {
             StatementOutcome.Rows rows = history.show();
@@ -223,6 +230,12 @@ public final class GatewaySession implements AutoCloseable {
             if (!trace.isReadingAJob()) {
                 history.finish(trace, "finished");
             }
+        }
+    }
+
+    private void checkUserCode(PlannedStatement planned) {
+        if (planned.route() == StatementRoute.USER_CODE) {
+            userCode.check(planned.userCode());
         }
     }
 

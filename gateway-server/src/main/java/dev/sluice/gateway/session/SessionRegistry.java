@@ -3,6 +3,7 @@ package dev.sluice.gateway.session;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
@@ -51,11 +52,13 @@ public final class SessionRegistry implements AutoCloseable {
     private final Map<String, OwnedSession> sessions = new ConcurrentHashMap<>();
     private final ClusterAdmissions admissions;
     private final int maxSessionsPerUser;
+    private final UserCodePolicy userCode;
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
      * @param admissions the admission of each cluster, which every session's jobs go through
      * @param maxSessionsPerUser open sessions one authenticated user may hold (not {@link GatewayUser#ANONYMOUS})
+     * @param userCode decides whether a statement may load code from a jar
      */
     public SessionRegistry(
             SessionClusters clusters,
@@ -66,7 +69,8 @@ public final class SessionRegistry implements AutoCloseable {
             QueryObserver observer,
             JobPlanCache jobPlans,
             ClusterAdmissions admissions,
-            int maxSessionsPerUser) {
+            int maxSessionsPerUser,
+            UserCodePolicy userCode) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -76,6 +80,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
         this.maxSessionsPerUser = maxSessionsPerUser;
+        this.userCode = requireNonNull(userCode, "userCode is null");
     }
 
     /**
@@ -116,7 +121,8 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
-                clock);
+                clock,
+                userCode);
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) {

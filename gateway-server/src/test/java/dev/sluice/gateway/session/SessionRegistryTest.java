@@ -2,6 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterClientStats;
@@ -155,7 +156,8 @@ final class SessionRegistryTest {
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
-                64)) {
+                64,
+                UserCodePolicy.NONE)) {
             GatewaySession session = sessions.open("a", ALICE, Map.of());
             GatewayStatement statement = session.createStatement();
 
@@ -178,6 +180,7 @@ final class SessionRegistryTest {
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
-                2);
+                2,
+                UserCodePolicy.NONE);
     }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterEndpoint;
@@ -56,7 +57,8 @@ final class TestSessions {
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
-                clock);
+                clock,
+                UserCodePolicy.NONE);
     }
 
     void advanceMillis(long millis) {
