@@ -71,6 +71,24 @@ final class UserCodeIT {
     }
 
     @Test
+    void refusesJarsOnTheClassPathBySetOrConnectionProperty() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThat(refusal(statement, "SET 'pipeline.jars' = 'file://" + outsideJar + "'"))
+                    .contains("Setting pipeline.jars is refused");
+            try (ResultSet options = statement.executeQuery("SET")) {
+                while (options.next()) {
+                    assertThat(options.getString(1)).isNotEqualTo("pipeline.jars");
+                }
+            }
+        }
+        assertThatThrownBy(() -> DriverManager.getConnection(
+                        gateway.jdbcUrl() + ";pipeline.classpaths=file://" + directory + "/"))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42501"));
+    }
+
+    @Test
     void refusesAPreparedAddJarBeforeFlinkParsesIt() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             assertThatThrownBy(() -> connection.prepareStatement("ADD JAR '" + outsideJar + "'"))

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,6 +19,9 @@ import static java.util.Objects.requireNonNull;
 public final class UserCodePolicy {
     /** Allows nothing: every statement that loads code from a jar is refused. */
     public static final UserCodePolicy NONE = new UserCodePolicy(new UserCodeConfig(List.of(), List.of()));
+
+    /** Flink options that put jars on a session's class loader. */
+    private static final Set<String> JAR_OPTIONS = Set.of("pipeline.jars", "pipeline.classpaths");
 
     private final UserCodeConfig config;
 
@@ -31,6 +35,25 @@ public final class UserCodePolicy {
         if (statement.jarLocations().isEmpty()
                 || !statement.jarLocations().stream().allMatch(this::allows)) {
             throw new UserCodeNotAllowedException(statement.action());
+        }
+    }
+
+    /**
+     * Checks a Flink option that a session sets (by {@code SET} or a connection property): {@code pipeline.jars} and
+     * {@code pipeline.classpaths} put jars on the session's class loader, as {@code ADD JAR} does.
+     *
+     * @throws UserCodeNotAllowedException if {@code key} names jars and one of them lies outside the allowed locations
+     */
+    public void checkOption(String key, String value) {
+        if (!JAR_OPTIONS.contains(key.strip())) {
+            return;
+        }
+        // Flink's list syntax: entries separated by semicolons
+        for (String entry : value.split(";")) {
+            String location = entry.strip();
+            if (!location.isEmpty() && !allows(location)) {
+                throw new UserCodeNotAllowedException("Setting " + key.strip());
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.StatementRoute;
@@ -236,6 +238,16 @@ public final class GatewaySession implements AutoCloseable {
     private void checkUserCode(PlannedStatement planned) {
         if (planned.route() == StatementRoute.USER_CODE) {
             userCode.check(planned.userCode());
+        } else if (planned.route() == StatementRoute.SESSION_OPTION) {
+            SessionOptionStatement option;
+            try {
+                option = planned.sessionOption();
+            } catch (InvalidStatementException e) {
+                return; // fails with its position when it runs
+            }
+            if (option instanceof SessionOptionStatement.SetOption set) {
+                userCode.checkOption(set.key(), set.value());
+            }
         }
     }
 

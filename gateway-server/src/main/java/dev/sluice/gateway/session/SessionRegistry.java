@@ -107,6 +107,7 @@ public final class SessionRegistry implements AutoCloseable {
         properties.forEach((key, value) -> {
             if (key.contains(".")) {
                 SessionScopedOptions.checkSettable(key);
+                userCode.checkOption(key, value);
                 sessionConfiguration.setString(key, value);
             }
         });

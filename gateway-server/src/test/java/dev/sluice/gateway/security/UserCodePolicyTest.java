@@ -72,6 +72,17 @@ final class UserCodePolicyTest {
     }
 
     @Test
+    void refusesSessionOptionsThatPutJarsOutsideTheAllowedLocationsOnTheClassPath() {
+        assertThatThrownBy(() -> policy.checkOption("pipeline.jars", "file:///opt/udfs/a.jar;file:///tmp/b.jar"))
+                .isInstanceOf(UserCodeNotAllowedException.class)
+                .hasMessageStartingWith("Setting pipeline.jars is refused");
+        assertThatThrownBy(() -> policy.checkOption("pipeline.classpaths", "file:///tmp/"))
+                .isInstanceOf(UserCodeNotAllowedException.class);
+        policy.checkOption("pipeline.jars", "file:///opt/udfs/a.jar; https://repo.example/jars/b.jar");
+        policy.checkOption("pipeline.name", "/tmp/anything.jar");
+    }
+
+    @Test
     void allowsAStatementWhoseJarsAreAllAllowed() {
         policy.check(new UserCodeStatement("ADD JAR", List.of("/opt/udfs/f.jar")));
     }
