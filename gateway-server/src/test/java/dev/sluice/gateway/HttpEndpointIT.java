@@ -102,6 +102,17 @@ final class HttpEndpointIT {
     }
 
     @Test
+    void refusesAConnectionIdThatIsNotARandomUuid() throws Exception {
+        HttpResponse<byte[]> response = post(
+                "{\"request\":\"openConnection\",\"connectionId\":\"1\",\"info\":{}}".getBytes(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(new String(response.body(), StandardCharsets.UTF_8))
+                .contains("\"sqlState\":\"08001\"")
+                .contains("must be a random (version 4) UUID");
+        assertThat(gateway.openSessions()).isZero();
+    }
+
+    @Test
     void rejectsAnOversizedRequestWith413() throws Exception {
         HttpResponse<byte[]> response = post(new byte[8 * 1024]);
         assertThat(response.statusCode()).isEqualTo(413);
