@@ -1,5 +1,11 @@
 package dev.sluice.gateway;
 
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,13 +23,18 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -47,14 +58,25 @@ final class SecurityIT {
     private final HttpClient http = HttpClient.newHttpClient();
     private SluiceGateway gateway;
     private URI base;
+    private KeyPair tokenKeys;
 
     @BeforeAll
     void startGateway() throws Exception {
         Path users = directory.resolve("users.htpasswd");
         Files.writeString(users, "alice:" + bcrypt("alice-secret") + "\nbob:" + bcrypt("bob-secret") + "\n");
+        tokenKeys = KeyPairGenerator.getInstance("RSA").generateKeyPair();
+        Path tokenKey = Files.writeString(
+                directory.resolve("token-key.pem"),
+                "-----BEGIN PUBLIC KEY-----\n"
+                        + Base64.getMimeEncoder()
+                                .encodeToString(tokenKeys.getPublic().getEncoded())
+                        + "\n-----END PUBLIC KEY-----\n");
         gateway = GATEWAYS.start(Map.of(
-                "sluice.security.authentication.methods", "PASSWORD",
+                "sluice.security.authentication.methods", "PASSWORD;JWT",
                 "sluice.security.authentication.password.file", users.toString(),
+                "sluice.security.authentication.jwt.key-file", tokenKey.toString(),
+                "sluice.security.authentication.jwt.issuer", "https://issuer.example",
+                "sluice.security.authentication.jwt.audience", "sluice",
                 "sluice.security.user.max-sessions", "3"));
         base = URI.create("http://127.0.0.1:" + gateway.address().getPort() + "/");
     }
@@ -138,6 +160,46 @@ final class SecurityIT {
         assertThat(stolen.body().replace(alices, "ID")).isEqualTo(missing.body().replace(nobodys, "ID"));
         assertAliceStillOwns(alices);
         close("alice", "alice-secret", alices);
+    }
+
+    @Test
+    void ownsTheSessionsOfABearerTokensUser() throws Exception {
+        String carols = UUID.randomUUID().toString();
+        String token = "Bearer " + token(Instant.now().plus(Duration.ofMinutes(5)));
+        HttpResponse<String> opened =
+                post(token, "{\"request\":\"openConnection\",\"connectionId\":\"" + carols + "\",\"info\":{}}");
+        assertThat(opened.statusCode()).isEqualTo(200);
+
+        HttpResponse<String> stolen = post(
+                basic("bob", "bob-secret"), "{\"request\":\"createStatement\",\"connectionId\":\"" + carols + "\"}");
+        HttpResponse<String> own = post(token, "{\"request\":\"createStatement\",\"connectionId\":\"" + carols + "\"}");
+
+        assertThat(stolen.body()).contains("\"sqlState\":\"08003\"");
+        assertThat(own.body()).contains("\"statementId\":0");
+        post(token, "{\"request\":\"closeConnection\",\"connectionId\":\"" + carols + "\"}");
+    }
+
+    @Test
+    void refusesAnExpiredBearerToken() throws Exception {
+        HttpResponse<String> refused = post(
+                "Bearer " + token(Instant.now().minus(Duration.ofMinutes(5))),
+                "{\"request\":\"openConnection\",\"connectionId\":\"" + UUID.randomUUID() + "\",\"info\":{}}");
+
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(refused.body()).contains("\"sqlState\":\"28000\"").contains("Authentication failed (jwt)");
+    }
+
+    private String token(Instant expiry) throws JOSEException {
+        SignedJWT jwt = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.RS256),
+                new JWTClaimsSet.Builder()
+                        .subject("carol")
+                        .issuer("https://issuer.example")
+                        .audience("sluice")
+                        .expirationTime(Date.from(expiry))
+                        .build());
+        jwt.sign(new RSASSASigner(tokenKeys.getPrivate()));
+        return jwt.serialize();
     }
 
     @Test

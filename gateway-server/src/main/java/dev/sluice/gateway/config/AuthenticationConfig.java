@@ -20,13 +20,15 @@ import static java.util.Objects.requireNonNull;
  * @param passwordRefreshInterval how often the password file is looked at for changes
  * @param certificateUserAttribute the subject attribute that names a certificate's user, null for the whole subject
  * @param allowNoneOnAnyAddress whether no authentication is allowed on an address other than loopback
+ * @param jwt how bearer tokens are checked; set exactly when {@link AuthenticationMethod#JWT} is a method
  */
 public record AuthenticationConfig(
         List<AuthenticationMethod> methods,
         @Nullable Path passwordFile,
         Duration passwordRefreshInterval,
         @Nullable String certificateUserAttribute,
-        boolean allowNoneOnAnyAddress) {
+        boolean allowNoneOnAnyAddress,
+        @Nullable JwtConfig jwt) {
     public AuthenticationConfig {
         methods = List.copyOf(methods);
         requireNonNull(passwordRefreshInterval, "passwordRefreshInterval is null");
@@ -37,6 +39,15 @@ public record AuthenticationConfig(
                 !methods.contains(AuthenticationMethod.PASSWORD) || passwordFile != null,
                 AuthenticationOptions.METHODS.key() + " has PASSWORD, which needs "
                         + AuthenticationOptions.PASSWORD_FILE.key());
+        check(
+                methods.contains(AuthenticationMethod.JWT) == (jwt != null),
+                AuthenticationOptions.METHODS.key() + " has JWT, which needs "
+                        + AuthenticationOptions.JWT_KEY_FILE.key() + ", " + AuthenticationOptions.JWT_ISSUER.key()
+                        + " and " + AuthenticationOptions.JWT_AUDIENCE.key());
+        check(
+                jwt == null || Files.isReadable(jwt.keyFile()),
+                AuthenticationOptions.JWT_KEY_FILE.key() + " must be a readable file, was "
+                        + (jwt == null ? null : jwt.keyFile()));
         check(
                 passwordFile == null || Files.isReadable(passwordFile),
                 AuthenticationOptions.PASSWORD_FILE.key() + " must be a readable file, was " + passwordFile);
@@ -66,7 +77,8 @@ public record AuthenticationConfig(
                 file == null || file.isBlank() ? null : Path.of(file),
                 config.get(AuthenticationOptions.PASSWORD_REFRESH_INTERVAL),
                 attribute == null || attribute.isBlank() ? null : attribute.strip(),
-                config.get(AuthenticationOptions.ALLOW_NONE_ON_ANY_ADDRESS));
+                config.get(AuthenticationOptions.ALLOW_NONE_ON_ANY_ADDRESS),
+                methods.contains(AuthenticationMethod.JWT) ? jwt(config) : null);
         if (methods.contains(AuthenticationMethod.CERTIFICATE)) {
             check(
                     config.get(TlsOptions.ENABLED) && config.get(TlsOptions.CLIENT_AUTH) != ClientAuthMode.NONE,
@@ -80,6 +92,22 @@ public record AuthenticationConfig(
                         + " loopback address, but " + ServerOptions.HOST.key() + " is " + host + "; configure a"
                         + " method, or set " + AuthenticationOptions.ALLOW_NONE_ON_ANY_ADDRESS.key() + ": true");
         return result;
+    }
+
+    /** The JWT options, or null when one of the three that JWT needs is missing (then the constructor says so). */
+    private static @Nullable JwtConfig jwt(ReadableConfig config) {
+        String keyFile = config.get(AuthenticationOptions.JWT_KEY_FILE);
+        String issuer = config.get(AuthenticationOptions.JWT_ISSUER);
+        String audience = config.get(AuthenticationOptions.JWT_AUDIENCE);
+        if (keyFile == null
+                || keyFile.isBlank()
+                || issuer == null
+                || issuer.isBlank()
+                || audience == null
+                || audience.isBlank()) {
+            return null;
+        }
+        return new JwtConfig(Path.of(keyFile), issuer, audience, config.get(AuthenticationOptions.JWT_USER_CLAIM));
     }
 
     /** Whether {@code host} resolves to loopback addresses only. */

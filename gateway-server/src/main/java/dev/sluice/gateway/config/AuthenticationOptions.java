@@ -16,7 +16,8 @@ public final class AuthenticationOptions {
             .asList()
             .noDefaultValue()
             .withDescription("How clients prove who they are: PASSWORD (HTTP Basic, as Avatica's"
-                    + " authentication=BASIC sends it), CERTIFICATE (mutual TLS), or both, tried in that order."
+                    + " authentication=BASIC sends it), JWT (an HTTP Bearer token), CERTIFICATE (mutual TLS), or"
+                    + " several; a request is judged by the credentials it carries."
                     + " Empty means no authentication, allowed only on a loopback address unless"
                     + " allow-none-on-any-address is set.");
 
@@ -30,6 +31,27 @@ public final class AuthenticationOptions {
             .durationType()
             .defaultValue(Duration.ofSeconds(5))
             .withDescription("How often the password file is looked at for changes; a changed file is read again.");
+
+    public static final ConfigOption<String> JWT_KEY_FILE = key(PREFIX + "jwt.key-file")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("For JWT: a JWKS file (JSON) or a PEM public key (RSA or EC) that signs the tokens;"
+                    + " read at start.");
+
+    public static final ConfigOption<String> JWT_ISSUER = key(PREFIX + "jwt.issuer")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("For JWT: the iss claim every token must carry.");
+
+    public static final ConfigOption<String> JWT_AUDIENCE = key(PREFIX + "jwt.audience")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("For JWT: an aud value every token must carry.");
+
+    public static final ConfigOption<String> JWT_USER_CLAIM = key(PREFIX + "jwt.user-claim")
+            .stringType()
+            .defaultValue("sub")
+            .withDescription("For JWT: the claim that names the user.");
 
     public static final ConfigOption<String> CERTIFICATE_USER_ATTRIBUTE = key(PREFIX + "certificate.user-attribute")
             .stringType()

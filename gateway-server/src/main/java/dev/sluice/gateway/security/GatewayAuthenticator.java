@@ -15,8 +15,9 @@ import static java.util.Objects.requireNonNull;
  * Establishes the user of each request with the configured methods. Runs on the RPC executor, never on an event loop:
  * a bcrypt check takes milliseconds.
  *
- * <p>A request with an {@code Authorization: Basic} header is judged by its password, and only by it, so that a
- * wrong password is never rescued by a certificate; without that header, by its client certificate. With no method
+ * <p>A request with an {@code Authorization: Basic} header is judged by its password, and one with
+ * {@code Authorization: Bearer} by its token, and only by them, so that wrong credentials are never rescued by a
+ * certificate; without such a header, by its client certificate. With no method
  * configured every request is {@link GatewayUser#ANONYMOUS}.
  */
 public final class GatewayAuthenticator {
@@ -25,6 +26,7 @@ public final class GatewayAuthenticator {
 
     private final AuthenticationConfig config;
     private final @Nullable PasswordAuthenticator passwords;
+    private final @Nullable JwtAuthenticator tokens;
     private final CertificateAuthenticator certificates;
     private final AuthenticationFailures failures = new AuthenticationFailures();
 
@@ -40,13 +42,14 @@ public final class GatewayAuthenticator {
                         config.passwordRefreshInterval(),
                         nanoTime))
                 : null;
+        this.tokens = config.jwt() == null ? null : new JwtAuthenticator(config.jwt());
         this.certificates = new CertificateAuthenticator(config.certificateUserAttribute());
     }
 
     /** An authenticator that authenticates nobody: every request is {@link GatewayUser#ANONYMOUS}. */
     public static GatewayAuthenticator none() {
         return new GatewayAuthenticator(
-                new AuthenticationConfig(List.of(), null, Duration.ofSeconds(5), null, false), System::nanoTime);
+                new AuthenticationConfig(List.of(), null, Duration.ofSeconds(5), null, false, null), System::nanoTime);
     }
 
     /** Whether requests are authenticated; when not, every request is {@link GatewayUser#ANONYMOUS}. */
@@ -76,6 +79,9 @@ public final class GatewayAuthenticator {
         String authorization = credentials.authorization();
         if (authorization != null && passwords != null && startsWithScheme(authorization, "Basic")) {
             return passwords.authenticate(authorization.substring("Basic".length()));
+        }
+        if (authorization != null && tokens != null && startsWithScheme(authorization, "Bearer")) {
+            return tokens.authenticate(authorization.substring("Bearer".length()));
         }
         if (credentials.clientCertificate() != null && config.methods().contains(AuthenticationMethod.CERTIFICATE)) {
             return certificates.authenticate(credentials.clientCertificate());

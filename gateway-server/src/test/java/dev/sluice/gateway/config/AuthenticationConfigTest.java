@@ -21,7 +21,7 @@ final class AuthenticationConfigTest {
     @Test
     void usesDocumentedDefaults() {
         assertThat(AuthenticationConfig.from(new Configuration()))
-                .isEqualTo(new AuthenticationConfig(List.of(), null, Duration.ofSeconds(5), null, false));
+                .isEqualTo(new AuthenticationConfig(List.of(), null, Duration.ofSeconds(5), null, false, null));
     }
 
     @Test
@@ -42,7 +42,8 @@ final class AuthenticationConfigTest {
                         users,
                         Duration.ofMinutes(1),
                         "CN",
-                        false));
+                        false,
+                        null));
     }
 
     @Test
@@ -84,6 +85,29 @@ final class AuthenticationConfigTest {
     }
 
     @Test
+    void refusesJwtWithoutItsKeyFileIssuerAndAudience() {
+        assertThatThrownBy(() -> AuthenticationConfig.from(Configuration.fromMap(Map.of(
+                        "sluice.security.authentication.methods", "JWT",
+                        "sluice.security.authentication.jwt.issuer", "https://issuer.example"))))
+                .hasMessage("sluice.security.authentication.methods has JWT, which needs"
+                        + " sluice.security.authentication.jwt.key-file, sluice.security.authentication.jwt.issuer and"
+                        + " sluice.security.authentication.jwt.audience");
+    }
+
+    @Test
+    void mapsTheJwtOptions() throws IOException {
+        Path keys = Files.writeString(directory.resolve("keys.json"), "{\"keys\":[]}");
+        AuthenticationConfig config = AuthenticationConfig.from(Configuration.fromMap(Map.of(
+                "sluice.security.authentication.methods", "JWT",
+                "sluice.security.authentication.jwt.key-file", keys.toString(),
+                "sluice.security.authentication.jwt.issuer", "https://issuer.example",
+                "sluice.security.authentication.jwt.audience", "sluice",
+                "sluice.security.authentication.jwt.user-claim", "email")));
+
+        assertThat(config.jwt()).isEqualTo(new JwtConfig(keys, "https://issuer.example", "sluice", "email"));
+    }
+
+    @Test
     void refusesCertificatesWithoutMutualTls() {
         assertThatThrownBy(() -> AuthenticationConfig.from(
                         Configuration.fromMap(Map.of("sluice.security.authentication.methods", "CERTIFICATE"))))
@@ -98,14 +122,15 @@ final class AuthenticationConfigTest {
                         null,
                         Duration.ofSeconds(5),
                         null,
-                        false))
+                        false,
+                        null))
                 .hasMessage("sluice.security.authentication.methods names a method twice, was [CERTIFICATE,"
                         + " CERTIFICATE]");
     }
 
     @Test
     void refusesANonPositiveRefreshInterval() {
-        assertThatThrownBy(() -> new AuthenticationConfig(List.of(), null, Duration.ZERO, null, false))
+        assertThatThrownBy(() -> new AuthenticationConfig(List.of(), null, Duration.ZERO, null, false, null))
                 .hasMessage("sluice.security.authentication.password.refresh-interval must be positive, was PT0S");
     }
 }

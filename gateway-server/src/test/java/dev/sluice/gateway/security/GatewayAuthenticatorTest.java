@@ -60,7 +60,7 @@ final class GatewayAuthenticatorTest {
         Files.writeString(file, "alice:" + PasswordAuthenticatorTest.hash("$2b$", "secret") + "\n");
         return new GatewayAuthenticator(
                 new AuthenticationConfig(
-                        List.of(AuthenticationMethod.PASSWORD), file, Duration.ofSeconds(5), null, false),
+                        List.of(AuthenticationMethod.PASSWORD), file, Duration.ofSeconds(5), null, false, null),
                 System::nanoTime);
     }
 }
