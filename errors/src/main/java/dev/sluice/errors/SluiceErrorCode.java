@@ -21,6 +21,12 @@ public enum SluiceErrorCode {
     MALFORMED_REQUEST(0x0008, "08S01"),
     INVALID_PARAMETER_VALUE(0x0009, "22023"),
     STATEMENT_CANCELED(0x000A, "HY008"),
+    /** The request's credentials were missing or wrong; the message names the method, never whether the user exists. */
+    AUTHENTICATION_FAILED(0x000B, "28000"),
+    /** {@code ADD JAR} or a function from a jar outside the allowed locations: code that would run in the gateway. */
+    USER_CODE_NOT_ALLOWED(0x000C, "42501"),
+    /** A connection id that a client could guess (not a random UUID), refused so that nobody can guess it. */
+    PREDICTABLE_CONNECTION_ID(0x000D, "08001"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
     INVALID_CONFIGURATION(0x1_0001, "HY000"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
@@ -31,7 +37,9 @@ public enum SluiceErrorCode {
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
     RESULT_TOO_LARGE(0x3_0002, "54000"),
     /** The cluster's admission queue is full; retrying later may succeed. */
-    CLUSTER_BUSY(0x3_0003, "53000");
+    CLUSTER_BUSY(0x3_0003, "53000"),
+    /** The user already has as many open sessions, or statements running at once, as a user may. */
+    USER_LIMIT_REACHED(0x3_0004, "08004");
 
     private final int code;
     private final String sqlState;

@@ -3,12 +3,17 @@ package dev.sluice.gateway;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
+import dev.sluice.gateway.config.AuthenticationConfig;
+import dev.sluice.gateway.config.AuthenticationOptions;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.config.LibraryOptions;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -150,7 +155,9 @@ public final class SluiceGateway implements AutoCloseable {
                         metrics,
                         new JobPlanCache(config.planCache()),
                         admissions,
-                        sessionSetup));
+                        sessionSetup,
+                        config.maxSessionsPerUser(),
+                        new UserCodePolicy(config.userCode())));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()
@@ -165,13 +172,17 @@ public final class SluiceGateway implements AutoCloseable {
                         config.session().idleTimeout().toMillis() / 4,
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
-        SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+        GatewayAuthenticator authenticator = authenticator(config);
+        metrics.registerAuthentication(authenticator.failures());
+        RequestUser requestUser = new RequestUser();
+        SluiceMeta meta = new SluiceMeta(sessions, requestUser, version(), EnvironmentInformation.getVersion());
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
                 SluiceHttpServer.start(
                         config.server(),
                         config.tls(),
-                        new AvaticaRequestHandler(meta),
+                        new AvaticaRequestHandler(meta, requestUser),
+                        authenticator,
                         metrics::scrape,
                         connectionStats));
         LOG.info(
@@ -181,6 +192,22 @@ public final class SluiceGateway implements AutoCloseable {
                 clusters.names(),
                 clusters.defaultCluster().name());
         return new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
+    }
+
+    /** The authentication of requests, with a warning when there is none on an address others can reach. */
+    private static GatewayAuthenticator authenticator(GatewayConfig config) {
+        AuthenticationConfig authentication = config.authentication();
+        if (authentication.enabled()) {
+            LOG.info("Authentication: {}", authentication.methods());
+        } else if (AuthenticationConfig.isLoopback(config.server().host())) {
+            LOG.info("Authentication is off: the gateway listens on loopback only");
+        } else {
+            LOG.warn(
+                    "Authentication is OFF on {} ({}): anyone who reaches the port can run SQL on the clusters",
+                    config.server().host(),
+                    AuthenticationOptions.ALLOW_NONE_ON_ANY_ADDRESS.key());
+        }
+        return new GatewayAuthenticator(authentication, System::nanoTime);
     }
 
     /** The address the gateway listens on. */

@@ -5,6 +5,8 @@ import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.RequestUser;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
@@ -100,6 +102,17 @@ final class HttpEndpointIT {
     }
 
     @Test
+    void refusesAConnectionIdThatIsNotARandomUuid() throws Exception {
+        HttpResponse<byte[]> response = post(
+                "{\"request\":\"openConnection\",\"connectionId\":\"1\",\"info\":{}}".getBytes(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).isEqualTo(500);
+        assertThat(new String(response.body(), StandardCharsets.UTF_8))
+                .contains("\"sqlState\":\"08001\"")
+                .contains("must be a random (version 4) UUID");
+        assertThat(gateway.openSessions()).isZero();
+    }
+
+    @Test
     void rejectsAnOversizedRequestWith413() throws Exception {
         HttpResponse<byte[]> response = post(new byte[8 * 1024]);
         assertThat(response.statusCode()).isEqualTo(413);
@@ -121,7 +134,8 @@ final class HttpEndpointIT {
         try (SluiceHttpServer server = SluiceHttpServer.start(
                 config,
                 TlsConfig.disabled(),
-                new AvaticaRequestHandler(failing),
+                new AvaticaRequestHandler(failing, new RequestUser()),
+                GatewayAuthenticator.none(),
                 () -> new byte[0],
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");

@@ -111,6 +111,7 @@ public final class SluiceDriver extends Driver {
                 properties.setProperty(name, given.getProperty(name));
             }
         }
+        sendCredentialsAsBasic(properties);
         String address = parsed.address(transport.tls());
         properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
         properties.setProperty(
@@ -138,6 +139,21 @@ public final class SluiceDriver extends Driver {
                     e);
         }
         return connection == null ? null : TranslatingProxy.wrap(connection);
+    }
+
+    /**
+     * JDBC's standard {@code user} and {@code password} become Avatica's HTTP Basic credentials (unless
+     * {@code avatica_user} is given), and the password is never sent to the gateway as a connection property.
+     */
+    private static void sendCredentialsAsBasic(Properties properties) {
+        String user = properties.getProperty("user");
+        String password = (String) properties.remove("password");
+        if (user != null && !properties.containsKey(BuiltInConnectionProperty.AVATICA_USER.camelName())) {
+            properties.setProperty(BuiltInConnectionProperty.AUTHENTICATION.camelName(), "BASIC");
+            properties.setProperty(BuiltInConnectionProperty.AVATICA_USER.camelName(), user);
+            properties.setProperty(
+                    BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(), password == null ? "" : password);
+        }
     }
 
     private static String rootMessage(Throwable failure) {

@@ -54,6 +54,17 @@ public record PlannedStatement(
                 .orElseThrow(() -> new IllegalStateException("Not a SHOW PRIMARY KEYS statement"));
     }
 
+    /**
+     * The statement that loads code from a jar, with the jar locations it names.
+     *
+     * @throws IllegalStateException if the route is not {@link StatementRoute#USER_CODE}
+     */
+    public UserCodeStatement userCode() {
+        requireRoute(StatementRoute.USER_CODE);
+        return UserCodeStatement.find(tokens)
+                .orElseThrow(() -> new IllegalStateException("Not a statement that loads code from a jar"));
+    }
+
     private void requireRoute(StatementRoute expected) {
         if (route != expected) {
             throw new IllegalStateException("The statement's route is " + route + ", not " + expected);

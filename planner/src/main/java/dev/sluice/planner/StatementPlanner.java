@@ -50,6 +50,9 @@ public final class StatementPlanner {
         if (isExactly(tokens, "SHOW", "JOBS")) {
             return StatementRoute.CLUSTER_JOBS;
         }
+        if (UserCodeStatement.find(tokens).isPresent()) {
+            return StatementRoute.USER_CODE;
+        }
         return switch (kind) {
             case SET, RESET -> StatementRoute.SESSION_OPTION;
             case QUERY -> isConstantCandidate(tokens) ? StatementRoute.CONSTANT_CANDIDATE : StatementRoute.FLINK;

@@ -16,6 +16,11 @@ public enum StatementRoute {
      * rows constant ({@code dev.sluice.planner.plan.ConstantQueries}), else run as a job like any query.
      */
     CONSTANT_CANDIDATE,
+    /**
+     * {@code ADD JAR}, {@code REMOVE JAR}, a function {@code USING JAR} ({@link UserCodeStatement}): code from a jar,
+     * which the gateway allows only from configured locations and then hands to Flink.
+     */
+    USER_CODE,
     /** {@code SET} or {@code RESET} ({@link SessionOptionStatement}): changes or lists the session's options. */
     SESSION_OPTION,
     /** Everything else: executed by Flink, as a job (queries, DML) or by Flink itself (DDL, SHOW, USE, ...). */

@@ -1,11 +1,16 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.security.AuthenticationException;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.RequestUser;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.metrics.noop.NoopMetricsSystem;
 import org.apache.calcite.avatica.remote.Handler.HandlerResponse;
 import org.apache.calcite.avatica.remote.LocalService;
 
 import java.nio.charset.StandardCharsets;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * Answers one Avatica request body, protobuf or JSON, and returns the encoded response.
@@ -17,8 +22,11 @@ import java.nio.charset.StandardCharsets;
 public final class AvaticaRequestHandler {
     private final SluiceProtobufHandler protobuf;
     private final SluiceJsonHandler json;
+    private final RequestUser requestUser;
 
-    public AvaticaRequestHandler(Meta meta) {
+    /** @param requestUser where {@code meta} reads the user of the request it serves */
+    public AvaticaRequestHandler(Meta meta, RequestUser requestUser) {
+        this.requestUser = requireNonNull(requestUser, "requestUser is null");
         LocalService service = new LocalService(meta);
         this.protobuf = new SluiceProtobufHandler(service, NoopMetricsSystem.getInstance());
         this.json = new SluiceJsonHandler(service, NoopMetricsSystem.getInstance());
@@ -28,8 +36,30 @@ public final class AvaticaRequestHandler {
      * Handles {@code body}; failures are encoded as Avatica error responses, never thrown. Avatica's handlers catch
      * {@link Exception} only, so an {@link Error} such as {@link StackOverflowError} is caught here: otherwise it would
      * end the RPC task and the client would wait for a response for ever.
+     *
+     * @param user the authenticated user of the request, who must own every session it names
      */
-    public EncodedResponse handle(byte[] body) {
+    public EncodedResponse handle(byte[] body, GatewayUser user) {
+        return requestUser.callAs(user, () -> handle(body));
+    }
+
+    /**
+     * The answer to a request whose authentication failed: Avatica's error response with SQLState 28000, in the
+     * request's encoding, with HTTP status 401, so that clients that read the body report the SQLState.
+     */
+    public EncodedResponse unauthenticated(byte[] body, AuthenticationException failure) {
+        if (isJson(body)) {
+            HandlerResponse<String> response = json.convertToErrorResponse(SluiceErrors.translate(failure));
+            return new EncodedResponse(
+                    response.getResponse().getBytes(StandardCharsets.UTF_8), 401, "application/json; charset=UTF-8");
+        }
+        return new EncodedResponse(
+                protobuf.convertToErrorResponse(SluiceErrors.translate(failure)).getResponse(),
+                401,
+                "application/octet-stream");
+    }
+
+    private EncodedResponse handle(byte[] body) {
         if (isJson(body)) {
             HandlerResponse<String> response;
             try {

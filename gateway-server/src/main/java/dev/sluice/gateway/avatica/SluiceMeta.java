@@ -1,5 +1,7 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.gateway.session.PreparedSql;
@@ -35,32 +37,43 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>The calls of {@code DatabaseMetaData} are answered by the superclass. Exceptions thrown here reach the client
  * through {@link SluiceErrors}, which gives each an SQLState.
+ *
+ * <p>Every call that names a connection finds its session through {@link SessionRegistry#requireOwned} with the
+ * request's {@link RequestUser}: another user's connection is answered as one that does not exist.
  */
 public final class SluiceMeta extends DatabaseMetadataMeta {
     /** Rows in a frame when the client does not say (Avatica's default fetch size). */
     static final int DEFAULT_FRAME_ROWS = 100;
 
     private final SessionRegistry sessions;
+    private final RequestUser requestUser;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
     private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
-    public SluiceMeta(SessionRegistry sessions, String gatewayVersion, String flinkVersion) {
+    /** @param requestUser the user of the request being handled, set by the HTTP layer around each call */
+    public SluiceMeta(SessionRegistry sessions, RequestUser requestUser, String gatewayVersion, String flinkVersion) {
         super(gatewayVersion, flinkVersion);
         this.sessions = requireNonNull(sessions, "sessions is null");
+        this.requestUser = requireNonNull(requestUser, "requestUser is null");
     }
 
     // ---- connections and statements
 
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-        sessions.open(requireConnectionId(ch.id), info == null ? Map.of() : info);
-        connectionProperties.put(ch.id, new ConnectionPropertiesImpl());
+        String id = ConnectionIds.requireUnguessable(requireConnectionId(ch.id));
+        sessions.open(id, requestUser.require(), info == null ? Map.of() : info);
+        connectionProperties.put(id, new ConnectionPropertiesImpl());
     }
 
     @Override
     public void closeConnection(ConnectionHandle ch) {
-        sessions.close(ch.id);
-        connectionProperties.remove(ch.id);
+        GatewayUser user = requestUser.require();
+        // another user's connection is left alone, and answered as the idempotent close of an unknown one
+        if (ch.id != null && sessions.findOwned(ch.id, user) != null) {
+            sessions.close(ch.id, user);
+            connectionProperties.remove(ch.id);
+        }
     }
 
     @Override
@@ -81,7 +94,8 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public void closeStatement(StatementHandle h) {
-        GatewaySession session = sessions.find(h.connectionId);
+        GatewaySession session =
+                h.connectionId == null ? null : sessions.findOwned(h.connectionId, requestUser.require());
         if (session != null) {
             session.closeStatement(h.id);
         }
@@ -90,7 +104,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     /** The session of a request; a request without a connection id is malformed (Avatica decodes such JSON). */
     @Override
     GatewaySession session(String connectionId) {
-        return sessions.require(requireConnectionId(connectionId));
+        return sessions.requireOwned(requireConnectionId(connectionId), requestUser.require());
     }
 
     private static String requireConnectionId(String connectionId) {

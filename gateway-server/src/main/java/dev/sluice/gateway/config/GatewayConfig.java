@@ -18,6 +18,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
  *     embedded cluster and to every session's TableEnvironment
+ * @param maxSessionsPerUser open sessions one authenticated user may hold at once
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -29,7 +30,10 @@ public record GatewayConfig(
         SessionCacheConfig sessionCache,
         List<ClusterDefinition> clusters,
         List<CatalogDeclaration> catalogs,
-        LibraryConfig library) {
+        LibraryConfig library,
+        AuthenticationConfig authentication,
+        UserCodeConfig userCode,
+        int maxSessionsPerUser) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -41,6 +45,12 @@ public record GatewayConfig(
         clusters = List.copyOf(clusters);
         catalogs = List.copyOf(catalogs);
         requireNonNull(library, "library is null");
+        requireNonNull(authentication, "authentication is null");
+        requireNonNull(userCode, "userCode is null");
+        if (maxSessionsPerUser < 1) {
+            throw new IllegalArgumentException(
+                    UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
+        }
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -80,11 +90,29 @@ public record GatewayConfig(
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
         LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
+        AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
+        UserCodeConfig userCode = collect(problems, () -> UserCodeConfig.from(configuration));
+        int maxSessionsPerUser = configuration.get(UserLimitOptions.MAX_SESSIONS);
+        if (maxSessionsPerUser < 1) {
+            problems.add(UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
+        }
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
         return new GatewayConfig(
-                configuration, server, tls, session, planCache, embedded, sessionCache, clusters, catalogs, library);
+                configuration,
+                server,
+                tls,
+                session,
+                planCache,
+                embedded,
+                sessionCache,
+                clusters,
+                catalogs,
+                library,
+                authentication,
+                userCode,
+                maxSessionsPerUser);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

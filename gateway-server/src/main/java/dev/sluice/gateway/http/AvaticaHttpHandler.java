@@ -3,17 +3,27 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.security.AuthenticationException;
+import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.RequestCredentials;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.ssl.SslHandler;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLPeerUnverifiedException;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -25,18 +35,28 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>{@code POST} (any path) carries Avatica; {@code GET /health} answers whether the gateway serves and
  * {@code GET /metrics} gives its metrics in Prometheus text format.
+ *
+ * <p>Each Avatica request is authenticated on the RPC executor (a bcrypt check is too slow for the event loop); a
+ * refusal is answered 401 with a {@code WWW-Authenticate} challenge, which makes Avatica's own HTTP client send the
+ * credentials it was given, and with an Avatica error response (SQLState 28000) for clients that read the body.
  */
 final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(AvaticaHttpHandler.class);
 
     private final AvaticaRequestHandler avatica;
+    private final GatewayAuthenticator authenticator;
     private final Executor rpcExecutor;
     private final Supplier<byte[]> metrics;
     private final ConnectionStats stats;
 
     AvaticaHttpHandler(
-            AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics, ConnectionStats stats) {
+            AvaticaRequestHandler avatica,
+            GatewayAuthenticator authenticator,
+            Executor rpcExecutor,
+            Supplier<byte[]> metrics,
+            ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
+        this.authenticator = requireNonNull(authenticator, "authenticator is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
         this.stats = requireNonNull(stats, "stats is null");
@@ -74,8 +94,10 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         }
         // copy: the superclass releases the request when this method returns
         byte[] body = ByteBufUtil.getBytes(request.content());
+        RequestCredentials credentials =
+                new RequestCredentials(request.headers().get(HttpHeaderNames.AUTHORIZATION), clientCertificate(ctx));
         try {
-            rpcExecutor.execute(() -> respond(ctx, body, keepAlive));
+            rpcExecutor.execute(() -> respond(ctx, body, credentials, keepAlive));
         } catch (RejectedExecutionException e) {
             HttpResponses.write(
                     ctx,
@@ -86,12 +108,38 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         }
     }
 
-    private void respond(ChannelHandlerContext ctx, byte[] body, boolean keepAlive) {
+    /** The verified certificate of the connection's TLS client, or null without TLS or a client certificate. */
+    private static @Nullable X509Certificate clientCertificate(ChannelHandlerContext ctx) {
+        SslHandler tls = ctx.pipeline().get(SslHandler.class);
+        if (tls == null) {
+            return null;
+        }
+        try {
+            Certificate[] chain = tls.engine().getSession().getPeerCertificates();
+            return chain.length > 0 && chain[0] instanceof X509Certificate certificate ? certificate : null;
+        } catch (SSLPeerUnverifiedException e) {
+            return null;
+        }
+    }
+
+    private void respond(ChannelHandlerContext ctx, byte[] body, RequestCredentials credentials, boolean keepAlive) {
         FullHttpResponse response;
         try {
-            EncodedResponse encoded = avatica.handle(body);
+            EncodedResponse encoded;
+            boolean refused = false;
+            try {
+                GatewayUser user = authenticator.authenticate(credentials);
+                encoded = avatica.handle(body, user);
+            } catch (AuthenticationException e) {
+                LOG.debug("Request from {} refused: {}", ctx.channel().remoteAddress(), e.getMessage());
+                encoded = avatica.unauthenticated(body, e);
+                refused = true;
+            }
             response = HttpResponses.bytes(
                     HttpResponseStatus.valueOf(encoded.httpStatus()), encoded.body(), encoded.contentType());
+            if (refused) {
+                response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, GatewayAuthenticator.CHALLENGE);
+            }
         } catch (Throwable e) { // only when even the error response cannot be encoded; every request is answered
             LOG.error("Could not encode an Avatica response", e);
             response = HttpResponses.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error: " + e);

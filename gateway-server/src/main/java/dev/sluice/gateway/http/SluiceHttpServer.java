@@ -3,6 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -54,6 +55,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      * Binds {@code config.host():config.port()} and starts serving {@code avatica}, with TLS if {@code tlsConfig} is
      * enabled.
      *
+     * @param authenticator establishes the user of each Avatica request
      * @param metrics produces the body of {@code GET /metrics} (Prometheus text format)
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
@@ -63,12 +65,14 @@ public final class SluiceHttpServer implements AutoCloseable {
             ServerConfig config,
             TlsConfig tlsConfig,
             AvaticaRequestHandler avatica,
+            GatewayAuthenticator authenticator,
             Supplier<byte[]> metrics,
             ConnectionStats stats)
             throws InterruptedException {
         requireNonNull(config, "config is null");
         requireNonNull(tlsConfig, "tlsConfig is null");
         requireNonNull(avatica, "avatica is null");
+        requireNonNull(authenticator, "authenticator is null");
         ServerTls tls = tlsConfig.enabled() ? ServerTls.start(tlsConfig) : null;
         BlockingQueue<Runnable> queue =
                 config.rpcQueueSize() == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(config.rpcQueueSize());
@@ -93,7 +97,8 @@ public final class SluiceHttpServer implements AutoCloseable {
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new SluiceChannelInitializer(config, tls, avatica, rpcExecutor, metrics, stats))
+                    .childHandler(new SluiceChannelInitializer(
+                            config, tls, avatica, authenticator, rpcExecutor, metrics, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();

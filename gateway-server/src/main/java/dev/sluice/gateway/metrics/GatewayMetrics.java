@@ -1,6 +1,7 @@
 package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
@@ -130,6 +131,17 @@ public final class GatewayMetrics implements QueryObserver {
                 .help("Queries waiting, in order of arrival, for the cluster's admission")
                 .labelNames("cluster")
                 .callback(callback -> clusters.forEach(cluster -> callback.call(admissions.queued(cluster), cluster)))
+                .register(registry);
+    }
+
+    /** Requests refused because their credentials were missing or wrong, by the method that failed. */
+    public void registerAuthentication(AuthenticationFailures failures) {
+        requireNonNull(failures, "failures is null");
+        CounterWithCallback.builder()
+                .name("sluice_authentication_failures_total")
+                .help("Requests refused for missing or wrong credentials, by the method that failed")
+                .labelNames("method")
+                .callback(callback -> failures.snapshot().forEach((method, count) -> callback.call(count, method)))
                 .register(registry);
     }
 

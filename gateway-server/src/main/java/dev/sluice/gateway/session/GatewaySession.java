@@ -1,6 +1,9 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.StatementRoute;
@@ -59,6 +62,7 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
     private final Runnable cancelAdmissionWait;
+    private final UserCodePolicy userCode;
 
     /**
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
@@ -70,6 +74,7 @@ public final class GatewaySession implements AutoCloseable {
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
      * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
+     * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      */
     GatewaySession(
             String id,
@@ -82,7 +87,9 @@ public final class GatewaySession implements AutoCloseable {
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
             Supplier<List<ClusterJob>> clusterJobs,
-            SessionClock clock) {
+            SessionClock clock,
+            UserCodePolicy userCode) {
+        this.userCode = requireNonNull(userCode, "userCode is null");
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -142,6 +149,7 @@ public final class GatewaySession implements AutoCloseable {
     public GatewayStatement prepareStatement(String sql) {
         requireNonNull(sql, "sql is null");
         PlannedStatement planned = StatementPlanner.analyze(sql); // lexed outside the lock
+        checkUserCode(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
         return register(new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(sql, analysis)));
@@ -192,6 +200,7 @@ public final class GatewaySession implements AutoCloseable {
      */
     public StatementOutcome execute(GatewayStatement statement, PlannedStatement planned, long maxRows) {
         requireNonNull(planned, "planned is null");
+        checkUserCode(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
         if (planned.route() == StatementRoute.QUERY_HISTORY) {
             StatementOutcome.Rows rows = history.show();
@@ -229,6 +238,22 @@ public final class GatewaySession implements AutoCloseable {
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
             if (!trace.isReadingAJob()) {
                 history.finish(trace, "finished");
+            }
+        }
+    }
+
+    private void checkUserCode(PlannedStatement planned) {
+        if (planned.route() == StatementRoute.USER_CODE) {
+            userCode.check(planned.userCode());
+        } else if (planned.route() == StatementRoute.SESSION_OPTION) {
+            SessionOptionStatement option;
+            try {
+                option = planned.sessionOption();
+            } catch (InvalidStatementException e) {
+                return; // fails with its position when it runs
+            }
+            if (option instanceof SessionOptionStatement.SetOption set) {
+                userCode.checkOption(set.key(), set.value());
             }
         }
     }

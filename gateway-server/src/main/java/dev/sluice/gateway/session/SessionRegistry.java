@@ -2,6 +2,8 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
@@ -26,7 +28,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The open sessions of a gateway, by Avatica connection id. Thread-safe.
+ * The open sessions of a gateway, by Avatica connection id, each with the user that opened it. Thread-safe.
+ *
+ * <p>A session belongs to its owner: every look-up names the requesting user, and a session of another user is
+ * answered exactly as an id that does not exist ({@link NoSuchSessionException}), so that nobody learns which ids
+ * are open. Connection ids are logged at DEBUG only, since with authentication off they are the only secret.
  *
  * <p>Sessions that see no request for the idle timeout are closed by {@link #closeIdleSessions()}, which the
  * gateway runs periodically; time comes from an injected {@link SessionClock} so tests never sleep.
@@ -44,14 +50,18 @@ public final class SessionRegistry implements AutoCloseable {
     private final SessionClock clock;
     private final QueryObserver observer;
     private final JobPlanCache jobPlans;
-    private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
+    private final Map<String, OwnedSession> sessions = new ConcurrentHashMap<>();
     private final ClusterAdmissions admissions;
     private final SessionSetup setup;
+    private final int maxSessionsPerUser;
+    private final UserCodePolicy userCode;
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
      * @param admissions the admission of each cluster, which every session's jobs go through
      * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
+     * @param maxSessionsPerUser open sessions one authenticated user may hold (not {@link GatewayUser#ANONYMOUS})
+     * @param userCode decides whether a statement may load code from a jar
      */
     public SessionRegistry(
             SessionClusters clusters,
@@ -62,7 +72,9 @@ public final class SessionRegistry implements AutoCloseable {
             QueryObserver observer,
             JobPlanCache jobPlans,
             ClusterAdmissions admissions,
-            SessionSetup setup) {
+            SessionSetup setup,
+            int maxSessionsPerUser,
+            UserCodePolicy userCode) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -72,22 +84,27 @@ public final class SessionRegistry implements AutoCloseable {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
         this.setup = requireNonNull(setup, "setup is null");
+        this.maxSessionsPerUser = maxSessionsPerUser;
+        this.userCode = requireNonNull(userCode, "userCode is null");
     }
 
     /**
-     * Opens the session of connection {@code id} on the cluster named by the {@value #CLUSTER_PROPERTY} property, or
-     * the default cluster.
+     * Opens the session of connection {@code id}, owned by {@code owner}, on the cluster named by the
+     * {@value #CLUSTER_PROPERTY} property, or the default cluster.
      *
      * @throws TooManySessionsException if the gateway is at its session limit
+     * @throws TooManyUserSessionsException if {@code owner} is at the limit of sessions per user
      * @throws dev.sluice.session.UnknownClusterException if the property names no served cluster
      */
-    public GatewaySession open(String id, Map<String, String> properties) {
+    public GatewaySession open(String id, GatewayUser owner, Map<String, String> properties) {
         requireNonNull(id, "id is null");
+        requireNonNull(owner, "owner is null");
         String clusterName = properties.get(CLUSTER_PROPERTY);
         ClusterEndpoint cluster = clusterName == null ? clusters.defaultCluster() : clusters.require(clusterName);
         if (sessions.size() >= config.maxSessions()) {
             throw new TooManySessionsException(config.maxSessions());
         }
+        checkUserLimit(owner);
         Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
         // the gateway's query timeout, which the connection's properties and SET may override per session
         sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
@@ -95,6 +112,7 @@ public final class SessionRegistry implements AutoCloseable {
         properties.forEach((key, value) -> {
             if (key.contains(".")) {
                 SessionScopedOptions.checkSettable(key);
+                userCode.checkOption(key, value);
                 sessionConfiguration.setString(key, value);
             }
         });
@@ -112,14 +130,42 @@ public final class SessionRegistry implements AutoCloseable {
                 jobPlans,
                 executor::cancelWaiting,
                 () -> ClusterOverviews.jobs(clusterClients, cluster),
-                clock);
-        GatewaySession previous = sessions.putIfAbsent(id, session);
+                clock,
+                userCode);
+        OwnedSession owned = new OwnedSession(session, owner);
+        OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) {
             session.close();
             throw new IllegalStateException("Connection " + id + " is already open");
         }
-        LOG.info("Session {} opened on cluster '{}' ({} open)", id, cluster.name(), sessions.size());
+        try {
+            // checked again now that it counts: two opens that raced past the first check cannot both stay
+            checkUserLimit(owner, 1);
+        } catch (TooManyUserSessionsException e) {
+            sessions.remove(id, owned);
+            session.close();
+            throw e;
+        }
+        LOG.info("Session opened for {} on cluster '{}' ({} open)", owner, cluster.name(), sessions.size());
+        LOG.debug("Session {} opened for {}", id, owner);
         return session;
+    }
+
+    private void checkUserLimit(GatewayUser owner) {
+        checkUserLimit(owner, 0);
+    }
+
+    /** Refuses when {@code owner} holds more than the per-user limit, beyond {@code alreadyCounted} new sessions. */
+    private void checkUserLimit(GatewayUser owner, int alreadyCounted) {
+        if (owner.equals(GatewayUser.ANONYMOUS)) {
+            return;
+        }
+        long open = sessions.values().stream()
+                .filter(session -> session.owner().equals(owner))
+                .count();
+        if (open - alreadyCounted >= maxSessionsPerUser) {
+            throw new TooManyUserSessionsException(owner, maxSessionsPerUser);
+        }
     }
 
     /**
@@ -143,12 +189,14 @@ public final class SessionRegistry implements AutoCloseable {
     }
 
     /**
-     * Returns the open session {@code id} and marks it used now.
+     * Returns the open session {@code id} of {@code user} and marks it used now. This is the one check that a request
+     * on a session comes from its owner: every entry point that names a session by id goes through it.
      *
-     * @throws NoSuchSessionException if there is none
+     * @throws NoSuchSessionException if there is none, or it belongs to another user (the same answer, so that the
+     *     ids of other users' sessions cannot be found out)
      */
-    public GatewaySession require(String id) {
-        GatewaySession session = sessions.get(id);
+    public GatewaySession requireOwned(String id, GatewayUser user) {
+        GatewaySession session = findOwned(id, user);
         if (session == null) {
             throw new NoSuchSessionException(id);
         }
@@ -156,17 +204,27 @@ public final class SessionRegistry implements AutoCloseable {
         return session;
     }
 
-    /** Returns the session, or null; for idempotent close. */
-    public @Nullable GatewaySession find(String id) {
-        return sessions.get(id);
+    /** Returns the session {@code id} if {@code user} owns it, else null; for idempotent close. */
+    public @Nullable GatewaySession findOwned(String id, GatewayUser user) {
+        requireNonNull(user, "user is null");
+        OwnedSession owned = sessions.get(id);
+        return owned != null && owned.owner().equals(user) ? owned.session() : null;
     }
 
-    /** Closes session {@code id}; closing an unknown session does nothing. */
-    public void close(String id) {
-        GatewaySession session = sessions.remove(id);
-        if (session != null) {
-            session.close();
-            LOG.info("Session {} closed ({} open)", id, sessions.size());
+    /** Closes session {@code id} if {@code user} owns it; closing an unknown or another user's session does nothing. */
+    public void close(String id, GatewayUser user) {
+        requireNonNull(user, "user is null");
+        OwnedSession owned = sessions.get(id);
+        if (owned != null && owned.owner().equals(user)) {
+            close(id, owned);
+        }
+    }
+
+    private void close(String id, OwnedSession owned) {
+        if (sessions.remove(id, owned)) {
+            owned.session().close();
+            LOG.info("Session of {} closed ({} open)", owned.owner(), sessions.size());
+            LOG.debug("Session {} closed", id);
         }
     }
 
@@ -175,11 +233,13 @@ public final class SessionRegistry implements AutoCloseable {
         long now = clock.nanoTime();
         long timeoutNanos = config.idleTimeout().toNanos();
         int closed = 0;
-        for (GatewaySession session : new ArrayList<>(sessions.values())) {
-            if (now - session.lastUsedNanos() > timeoutNanos && sessions.remove(session.id(), session)) {
+        for (OwnedSession owned : new ArrayList<>(sessions.values())) {
+            GatewaySession session = owned.session();
+            if (now - session.lastUsedNanos() > timeoutNanos && sessions.remove(session.id(), owned)) {
                 session.close();
                 closed++;
-                LOG.info("Session {} expired after {} idle", session.id(), config.idleTimeout());
+                LOG.info("Session of {} expired after {} idle", owned.owner(), config.idleTimeout());
+                LOG.debug("Session {} expired", session.id());
             }
         }
         return closed;
@@ -192,8 +252,10 @@ public final class SessionRegistry implements AutoCloseable {
     /** Closes every session, cancelling their running jobs. */
     @Override
     public void close() {
-        for (String id : new ArrayList<>(sessions.keySet())) {
-            close(id);
+        for (Map.Entry<String, OwnedSession> entry : new ArrayList<>(sessions.entrySet())) {
+            close(entry.getKey(), entry.getValue());
         }
     }
+
+    private record OwnedSession(GatewaySession session, GatewayUser owner) {}
 }

@@ -1,6 +1,8 @@
 package dev.sluice.gateway.avatica;
 
 import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.RequestUser;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
@@ -37,10 +39,11 @@ final class AvaticaRequestHandlerTest {
 
     @Test
     void answersAJsonRequestWhoseHandlingThrowsAnError() {
-        AvaticaRequestHandler handler = new AvaticaRequestHandler(metaThrowing(new StackOverflowError()));
+        AvaticaRequestHandler handler =
+                new AvaticaRequestHandler(metaThrowing(new StackOverflowError()), new RequestUser());
 
-        AvaticaRequestHandler.EncodedResponse response =
-                handler.handle(utf8("{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}"));
+        AvaticaRequestHandler.EncodedResponse response = handler.handle(
+                utf8("{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}"), GatewayUser.ANONYMOUS);
 
         assertThat(response.httpStatus()).isEqualTo(500);
         assertThat(response.contentType()).startsWith("application/json");
@@ -52,11 +55,12 @@ final class AvaticaRequestHandlerTest {
 
     @Test
     void answersAProtobufRequestWhoseHandlingThrowsAnError() throws Exception {
-        AvaticaRequestHandler handler = new AvaticaRequestHandler(metaThrowing(new StackOverflowError()));
+        AvaticaRequestHandler handler =
+                new AvaticaRequestHandler(metaThrowing(new StackOverflowError()), new RequestUser());
         ProtobufTranslationImpl translation = new ProtobufTranslationImpl();
 
-        AvaticaRequestHandler.EncodedResponse response =
-                handler.handle(translation.serializeRequest(new Service.OpenConnectionRequest("c1", Map.of())));
+        AvaticaRequestHandler.EncodedResponse response = handler.handle(
+                translation.serializeRequest(new Service.OpenConnectionRequest("c1", Map.of())), GatewayUser.ANONYMOUS);
 
         assertThat(response.httpStatus()).isEqualTo(500);
         assertThat(translation.parseResponse(response.body()))

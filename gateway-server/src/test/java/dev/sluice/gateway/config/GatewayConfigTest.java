@@ -54,6 +54,9 @@ final class GatewayConfigTest {
     void mapsEveryOption() {
         GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.ofEntries(
                 Map.entry("sluice.server.host", "0.0.0.0"),
+                Map.entry("sluice.security.authentication.allow-none-on-any-address", "true"),
+                Map.entry("sluice.security.user.max-sessions", "3"),
+                Map.entry("sluice.security.user-code.allowed-locations", "/opt/udfs;https://repo.example/jars/"),
                 Map.entry("sluice.server.port", "0"),
                 Map.entry("sluice.server.rpc-threads", "4"),
                 Map.entry("sluice.server.rpc-queue-size", "0"),
@@ -79,6 +82,10 @@ final class GatewayConfigTest {
                 .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096));
         assertThat(config.session()).isEqualTo(new SessionConfig(2, Duration.ofMinutes(1), 10, Duration.ZERO));
         assertThat(config.planCache()).isEqualTo(new PlanCacheConfig(false, 7));
+        assertThat(config.authentication().allowNoneOnAnyAddress()).isTrue();
+        assertThat(config.maxSessionsPerUser()).isEqualTo(3);
+        assertThat(config.userCode())
+                .isEqualTo(new UserCodeConfig(List.of(Path.of("/opt/udfs")), List.of("https://repo.example/jars/")));
         assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));
         assertThat(config.clusters())
                 .containsExactly(

@@ -1,6 +1,8 @@
 package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.RequestUser;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -94,8 +96,12 @@ final class AvaticaHttpHandlerTest {
 
     @Test
     void answersAFailingRequestWithAvaticasErrorResponse() {
-        channel = new EmbeddedChannel(
-                new AvaticaHttpHandler(new AvaticaRequestHandler(meta(true)), Runnable::run, () -> new byte[0], stats));
+        channel = new EmbeddedChannel(new AvaticaHttpHandler(
+                new AvaticaRequestHandler(meta(true), new RequestUser()),
+                GatewayAuthenticator.none(),
+                Runnable::run,
+                () -> new byte[0],
+                stats));
 
         channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
 
@@ -160,7 +166,8 @@ final class AvaticaHttpHandlerTest {
 
     private EmbeddedChannel channel(Executor rpcExecutor) {
         return new EmbeddedChannel(new AvaticaHttpHandler(
-                new AvaticaRequestHandler(meta(false)),
+                new AvaticaRequestHandler(meta(false), new RequestUser()),
+                GatewayAuthenticator.none(),
                 rpcExecutor,
                 () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
                 stats));

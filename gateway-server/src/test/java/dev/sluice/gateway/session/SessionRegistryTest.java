@@ -1,6 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterClientStats;
@@ -28,6 +30,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Session bookkeeping; creating a TableEnvironment contacts no cluster, so none runs here. */
 final class SessionRegistryTest {
+    private static final GatewayUser ALICE = new GatewayUser("alice");
+    private static final GatewayUser MALLORY = new GatewayUser("mallory");
+
     private final AtomicLong nanos = new AtomicLong();
     private final SessionClusters clusters = new SessionClusters(List.of(
             new ClusterEndpoint("first", ClusterKind.REMOTE, new HostAndPort("127.0.0.1", 1)),
@@ -36,43 +41,45 @@ final class SessionRegistryTest {
     @Test
     void closesSessionsIdleLongerThanTheTimeoutOnly() {
         try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
-            sessions.open("idle", Map.of());
-            sessions.open("busy", Map.of());
+            sessions.open("idle", ALICE, Map.of());
+            sessions.open("busy", ALICE, Map.of());
             nanos.addAndGet(Duration.ofMinutes(20).toNanos());
-            sessions.require("busy");
+            sessions.requireOwned("busy", ALICE);
             nanos.addAndGet(Duration.ofMinutes(11).toNanos());
 
             assertThat(sessions.closeIdleSessions()).isEqualTo(1);
             assertThat(sessions.size()).isEqualTo(1);
-            assertThatThrownBy(() -> sessions.require("idle"))
+            assertThatThrownBy(() -> sessions.requireOwned("idle", ALICE))
                     .isInstanceOf(NoSuchSessionException.class)
                     .hasMessage("Connection idle is not open on this gateway (closed, expired after idling, or the"
                             + " gateway restarted); open a new connection");
-            assertThat(sessions.require("busy").id()).isEqualTo("busy");
+            assertThat(sessions.requireOwned("busy", ALICE).id()).isEqualTo("busy");
         }
     }
 
     @Test
     void refusesSessionsBeyondTheLimit() {
         try (SessionRegistry sessions = registry(1, Duration.ofMinutes(30))) {
-            sessions.open("a", Map.of());
-            assertThatThrownBy(() -> sessions.open("b", Map.of()))
+            sessions.open("a", ALICE, Map.of());
+            assertThatThrownBy(() -> sessions.open("b", ALICE, Map.of()))
                     .isInstanceOf(TooManySessionsException.class)
                     .hasMessage(
                             "The gateway already has 1 open connections, the limit set by sluice.session.max-sessions;"
                                     + " close idle connections or raise the limit");
-            sessions.close("a");
-            assertThat(sessions.open("b", Map.of()).id()).isEqualTo("b");
+            sessions.close("a", ALICE);
+            assertThat(sessions.open("b", ALICE, Map.of()).id()).isEqualTo("b");
         }
     }
 
     @Test
     void picksTheClusterNamedByTheConnectionOrTheFirst() {
         try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
-            assertThat(sessions.open("a", Map.of()).cluster().name()).isEqualTo("first");
-            assertThat(sessions.open("b", Map.of("cluster", "second")).cluster().name())
+            assertThat(sessions.open("a", ALICE, Map.of()).cluster().name()).isEqualTo("first");
+            assertThat(sessions.open("b", ALICE, Map.of("cluster", "second"))
+                            .cluster()
+                            .name())
                     .isEqualTo("second");
-            assertThatThrownBy(() -> sessions.open("c", Map.of("cluster", "third")))
+            assertThatThrownBy(() -> sessions.open("c", ALICE, Map.of("cluster", "third")))
                     .isInstanceOf(UnknownClusterException.class)
                     .hasMessage("Unknown cluster 'third'; this gateway serves [first, second]");
             assertThat(sessions.size()).isEqualTo(2);
@@ -82,11 +89,54 @@ final class SessionRegistryTest {
     @Test
     void closingTwiceOrClosingAnUnknownSessionDoesNothing() {
         try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
-            sessions.open("a", Map.of());
-            sessions.close("a");
-            sessions.close("a");
-            sessions.close("never-opened");
+            sessions.open("a", ALICE, Map.of());
+            sessions.close("a", ALICE);
+            sessions.close("a", ALICE);
+            sessions.close("never-opened", ALICE);
             assertThat(sessions.size()).isZero();
+        }
+    }
+
+    @Test
+    void answersAnotherUsersSessionAsOneThatDoesNotExist() {
+        try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
+            sessions.open("a", ALICE, Map.of());
+
+            assertThatThrownBy(() -> sessions.requireOwned("a", MALLORY))
+                    .isInstanceOf(NoSuchSessionException.class)
+                    .hasMessage(new NoSuchSessionException("a").getMessage());
+            assertThat(sessions.findOwned("a", MALLORY)).isNull();
+            sessions.close("a", MALLORY);
+
+            assertThat(sessions.size()).isEqualTo(1);
+            assertThat(sessions.requireOwned("a", ALICE).id()).isEqualTo("a");
+        }
+    }
+
+    @Test
+    void refusesAUsersSessionsBeyondThePerUserLimitOnly() {
+        try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
+            sessions.open("a", ALICE, Map.of());
+            sessions.open("b", ALICE, Map.of());
+
+            assertThatThrownBy(() -> sessions.open("c", ALICE, Map.of()))
+                    .isInstanceOf(TooManyUserSessionsException.class)
+                    .hasMessage("User alice already has 2 open connections, the limit set by"
+                            + " sluice.security.user.max-sessions; close idle connections or raise the limit");
+            assertThat(sessions.open("c", MALLORY, Map.of()).id()).isEqualTo("c");
+            assertThat(sessions.size()).isEqualTo(3);
+            sessions.close("a", ALICE);
+            assertThat(sessions.open("d", ALICE, Map.of()).id()).isEqualTo("d");
+        }
+    }
+
+    @Test
+    void appliesNoPerUserLimitWithoutAuthentication() {
+        try (SessionRegistry sessions = registry(10, Duration.ofMinutes(30))) {
+            for (int i = 0; i < 5; i++) {
+                sessions.open("s" + i, GatewayUser.ANONYMOUS, Map.of());
+            }
+            assertThat(sessions.size()).isEqualTo(5);
         }
     }
 
@@ -106,8 +156,10 @@ final class SessionRegistryTest {
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
-                SessionSetup.none())) {
-            GatewaySession session = sessions.open("a", Map.of());
+                SessionSetup.none(),
+                64,
+                UserCodePolicy.NONE)) {
+            GatewaySession session = sessions.open("a", ALICE, Map.of());
             GatewayStatement statement = session.createStatement();
 
             session.execute(statement, "SET 'pipeline.name' = 'dashboards'", 0);
@@ -129,6 +181,8 @@ final class SessionRegistryTest {
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
-                SessionSetup.none());
+                SessionSetup.none(),
+                2,
+                UserCodePolicy.NONE);
     }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.session.ClusterEndpoint;
@@ -58,7 +59,8 @@ final class TestSessions {
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
                 List::of,
-                clock);
+                clock,
+                UserCodePolicy.NONE);
     }
 
     void advanceMillis(long millis) {

@@ -101,14 +101,14 @@ final class GatewayConnectionPool {
      * POSTs {@code body} and waits for the response; sends it once more, on another connection, only when a pooled
      * connection turned out to be closed (the gateway's idle timeout) before the request could be written.
      */
-    GatewayResponse post(byte[] body) throws Exception {
+    GatewayResponse post(byte[] body, @Nullable String authorization) throws Exception {
         try {
-            return postOnce(body);
+            return postOnce(body, authorization);
         } catch (ConnectionClosedException e) {
             if (!e.unsent()) {
                 throw e;
             }
-            return postOnce(body);
+            return postOnce(body, authorization);
         }
     }
 
@@ -117,7 +117,7 @@ final class GatewayConnectionPool {
      * chained on the event loop, since every extra hand-over between the caller's thread and the loop costs a
      * context switch, which on a small machine is a good part of a sub-millisecond request.
      */
-    private GatewayResponse postOnce(byte[] body) throws Exception {
+    private GatewayResponse postOnce(byte[] body, @Nullable String authorization) throws Exception {
         FullHttpRequest request =
                 new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/", Unpooled.wrappedBuffer(body));
         request.headers()
@@ -125,6 +125,9 @@ final class GatewayConnectionPool {
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
                 .set(HttpHeaderNames.CONTENT_LENGTH, body.length)
                 .set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        if (authorization != null) {
+            request.headers().set(HttpHeaderNames.AUTHORIZATION, authorization);
+        }
         CompletableFuture<GatewayResponse> response = new CompletableFuture<>();
         channels.acquire().addListener((Future<Channel> acquired) -> {
             if (!acquired.isSuccess()) {

@@ -1,18 +1,27 @@
 package dev.sluice.jdbc.transport;
 
 import dev.sluice.jdbc.errors.SqlStates;
+import org.apache.calcite.avatica.remote.AuthenticationType;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
+import org.apache.calcite.avatica.remote.UsernamePasswordAuthenticateable;
+import org.jspecify.annotations.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Avatica's HTTP client, sending each request through the JVM-wide pool for its gateway. Avatica makes one client
  * per JDBC connection; the client owns no socket, so it needs no closing.
+ *
+ * <p>With a user name it sends HTTP Basic credentials with every request (the gateway keeps no login state).
  */
-final class PooledAvaticaHttpClient implements AvaticaHttpClient {
+final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswordAuthenticateable {
     private final String address;
     private final TransportConfig config;
     private final GatewayConnectionPool pool;
+    private volatile @Nullable String authorization;
 
     PooledAvaticaHttpClient(String host, int port, TransportConfig config) {
         this.config = requireNonNull(config, "config is null");
@@ -28,17 +37,35 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient {
     public byte[] send(byte[] request) {
         GatewayResponse response;
         try {
-            response = pool.post(request);
+            response = pool.post(request, authorization);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw TransportFailures.of(SqlStates.CONNECTION_FAILURE, "Interrupted waiting for " + address);
         } catch (Exception e) {
             throw TransportFailures.fromFailure(address, config.tls(), e);
         }
-        // 200 carries results, 500 and 400 carry Avatica's error responses; other answers are the gateway's own
-        if (!response.isText() && (response.status() == 200 || response.status() == 500 || response.status() == 400)) {
+        // 200 carries results; 500, 400 and 401 (SQLState 28000) carry Avatica's error responses; other answers are
+        // the gateway's own
+        int status = response.status();
+        if (!response.isText() && (status == 200 || status == 500 || status == 400 || status == 401)) {
             return response.body();
         }
         throw TransportFailures.fromResponse(address, response);
+    }
+
+    /**
+     * Sends {@code user} and {@code password} as HTTP Basic credentials from now on.
+     *
+     * @throws IllegalArgumentException for an authentication type other than BASIC, which the gateway does not offer
+     */
+    @Override
+    public void setUsernamePassword(AuthenticationType authenticationType, String user, String password) {
+        if (authenticationType != AuthenticationType.BASIC) {
+            throw new IllegalArgumentException(
+                    "The Sluice gateway authenticates passwords with authentication=BASIC, not " + authenticationType);
+        }
+        String credentials = user + ":" + (password == null ? "" : password);
+        this.authorization =
+                "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,12 +1,14 @@
 package dev.sluice.jdbc.transport;
 
 import org.apache.calcite.avatica.ConnectionConfig;
+import org.apache.calcite.avatica.remote.AuthenticationType;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.AvaticaHttpClientFactory;
 import org.apache.calcite.avatica.remote.KerberosConnection;
 import org.jspecify.annotations.Nullable;
 
 import java.net.URL;
+import java.util.Locale;
 
 /**
  * Plugs the pooled Netty transport into Avatica (its {@code httpclient_factory} property).
@@ -70,6 +72,15 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return new PooledAvaticaHttpClient(host, port, transport);
+        PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport);
+        // as Avatica's own factory does: authentication=BASIC with avatica_user and avatica_password
+        String authentication = config.authentication();
+        if (authentication != null && config.avaticaUser() != null) {
+            client.setUsernamePassword(
+                    AuthenticationType.valueOf(authentication.toUpperCase(Locale.ROOT)),
+                    config.avaticaUser(),
+                    config.avaticaPassword());
+        }
+        return client;
     }
 }

@@ -54,8 +54,8 @@ final class GatewayConnectionPoolTest {
         });
         GatewayConnectionPool pool = pool(port, 1, Duration.ofSeconds(5));
 
-        assertThat(pool.post(new byte[] {1}).status()).isEqualTo(200);
-        assertThatThrownBy(() -> pool.post(new byte[] {2}))
+        assertThat(pool.post(new byte[] {1}, null).status()).isEqualTo(200);
+        assertThatThrownBy(() -> pool.post(new byte[] {2}, null))
                 .isInstanceOf(ConnectionClosedException.class)
                 .hasMessageContaining("may have run, so it was not sent again");
         Thread.sleep(200); // a resend would arrive on a new connection by now
@@ -74,7 +74,7 @@ final class GatewayConnectionPoolTest {
         GatewayConnectionPool pool = pool(port, 1, Duration.ofMillis(500));
         CompletableFuture<GatewayResponse> held = CompletableFuture.supplyAsync(() -> {
             try {
-                return pool.post(new byte[] {1});
+                return pool.post(new byte[] {1}, null);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -82,7 +82,7 @@ final class GatewayConnectionPoolTest {
         Thread.sleep(200); // the first request has the only connection
 
         long start = System.nanoTime();
-        assertThatThrownBy(() -> pool.post(new byte[] {2}))
+        assertThatThrownBy(() -> pool.post(new byte[] {2}, null))
                 .isInstanceOf(TransportSetupException.class)
                 .hasMessageContaining("all 1 pooled connections stayed busy")
                 .hasMessageContaining("pool_max_connections");
