@@ -5,7 +5,10 @@ import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.health.ClusterProbes;
+import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
@@ -153,13 +156,14 @@ public final class SluiceGateway implements AutoCloseable {
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
         SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+        GatewayProbes probes = new GatewayProbes(new ClusterProbes(clusters, clusterClients)::probe, sessions::size);
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
                 SluiceHttpServer.start(
                         config.server(),
                         config.tls(),
                         new AvaticaRequestHandler(meta),
-                        metrics::scrape,
+                        new OperationsEndpoints(metrics::scrape, probes::liveness, probes::readiness),
                         connectionStats));
         LOG.info(
                 "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",

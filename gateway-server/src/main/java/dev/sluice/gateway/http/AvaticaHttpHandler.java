@@ -2,7 +2,6 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
-import dev.sluice.gateway.metrics.GatewayMetrics;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -16,29 +15,25 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
  *
- * <p>{@code POST} (any path) carries Avatica; {@code GET /health} answers whether the gateway serves and
- * {@code GET /metrics} gives its metrics in Prometheus text format.
+ * <p>{@code POST} (any path) carries Avatica; the operator's {@code GET}s are answered before, by
+ * {@link OperationsHandler}.
  */
 final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(AvaticaHttpHandler.class);
 
     private final AvaticaRequestHandler avatica;
     private final Executor rpcExecutor;
-    private final Supplier<byte[]> metrics;
     private final ConnectionStats stats;
 
-    AvaticaHttpHandler(
-            AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics, ConnectionStats stats) {
+    AvaticaHttpHandler(AvaticaRequestHandler avatica, Executor rpcExecutor, ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
-        this.metrics = requireNonNull(metrics, "metrics is null");
         this.stats = requireNonNull(stats, "stats is null");
     }
 
@@ -51,24 +46,12 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                     ctx, HttpResponses.text(HttpResponseStatus.BAD_REQUEST, "Malformed HTTP request"), false);
             return;
         }
-        if (HttpMethod.GET.equals(request.method()) && "/health".equals(request.uri())) {
-            HttpResponses.write(ctx, HttpResponses.text(HttpResponseStatus.OK, "OK"), keepAlive);
-            return;
-        }
-        if (HttpMethod.GET.equals(request.method()) && "/metrics".equals(request.uri())) {
-            // a scrape only reads counters: cheap enough for the event loop
-            HttpResponses.write(
-                    ctx,
-                    HttpResponses.bytes(HttpResponseStatus.OK, metrics.get(), GatewayMetrics.CONTENT_TYPE),
-                    keepAlive);
-            return;
-        }
         if (!HttpMethod.POST.equals(request.method())) {
             HttpResponses.write(
                     ctx,
                     HttpResponses.text(
                             HttpResponseStatus.METHOD_NOT_ALLOWED,
-                            "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health"),
+                            "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health, /ready or /metrics"),
                     keepAlive);
             return;
         }

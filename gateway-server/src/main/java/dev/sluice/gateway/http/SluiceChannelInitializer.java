@@ -12,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,7 +21,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final @Nullable ServerTls tls;
     private final AvaticaRequestHandler avatica;
     private final Executor rpcExecutor;
-    private final Supplier<byte[]> metrics;
+    private final OperationsEndpoints operations;
     private final ConnectionStats stats;
     private final TlsHandshakeObserver handshakeObserver;
 
@@ -31,13 +30,13 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             @Nullable ServerTls tls,
             AvaticaRequestHandler avatica,
             Executor rpcExecutor,
-            Supplier<byte[]> metrics,
+            OperationsEndpoints operations,
             ConnectionStats stats) {
         this.config = requireNonNull(config, "config is null");
         this.tls = tls;
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
-        this.metrics = requireNonNull(metrics, "metrics is null");
+        this.operations = requireNonNull(operations, "operations is null");
         this.stats = requireNonNull(stats, "stats is null");
         this.handshakeObserver = new TlsHandshakeObserver(stats);
     }
@@ -61,7 +60,8 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             stats.refused();
             pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
         } else {
-            pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics, stats));
+            pipeline.addLast("operations", new OperationsHandler(operations, rpcExecutor, stats))
+                    .addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, stats));
         }
     }
 }

@@ -23,7 +23,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -54,7 +53,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      * Binds {@code config.host():config.port()} and starts serving {@code avatica}, with TLS if {@code tlsConfig} is
      * enabled.
      *
-     * @param metrics produces the body of {@code GET /metrics} (Prometheus text format)
+     * @param operations what {@code GET /health}, {@code /ready} and {@code /metrics} answer
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
      * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
@@ -63,7 +62,7 @@ public final class SluiceHttpServer implements AutoCloseable {
             ServerConfig config,
             TlsConfig tlsConfig,
             AvaticaRequestHandler avatica,
-            Supplier<byte[]> metrics,
+            OperationsEndpoints operations,
             ConnectionStats stats)
             throws InterruptedException {
         requireNonNull(config, "config is null");
@@ -93,7 +92,7 @@ public final class SluiceHttpServer implements AutoCloseable {
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new SluiceChannelInitializer(config, tls, avatica, rpcExecutor, metrics, stats))
+                    .childHandler(new SluiceChannelInitializer(config, tls, avatica, rpcExecutor, operations, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();
