@@ -156,6 +156,7 @@ public final class SluiceGateway implements AutoCloseable {
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
         SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+        metrics.registerSessions(sessions::size);
         GatewayProbes probes = new GatewayProbes(new ClusterProbes(clusters, clusterClients)::probe, sessions::size);
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",

@@ -221,7 +221,7 @@ public final class GatewaySession implements AutoCloseable {
             executionLock.unlock();
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
             if (!trace.isReadingAJob()) {
-                history.finish(trace, "finished");
+                history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
     }

@@ -66,20 +66,20 @@ final class QueryHistory {
             }
             traces.addLast(trace);
         }
+        observer.started(clusterName, kind);
         return trace;
     }
 
     /** The statement failed before it had a result; only its history entry says so, as it has no phases to report. */
     void failed(QueryTrace trace, Throwable failure) {
-        trace.ended("failed: " + failure.getMessage(), clock.nanoTime());
+        finish(trace, QueryOutcome.of(failure), "failed: " + failure.getMessage());
     }
 
     /** The statement, or the reading of its result, ended now; only its first end counts. */
-    void finish(QueryTrace trace, String outcome) {
-        if (!trace.hasEnded()) {
-            trace.ended(outcome, clock.nanoTime());
-            observer.finished(clusterName, trace.phases());
-            LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), outcome, trace.phases());
+    void finish(QueryTrace trace, QueryOutcome outcome, String how) {
+        if (trace.ended(how, clock.nanoTime())) {
+            observer.finished(clusterName, trace.kind(), outcome, trace.phases());
+            LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), how, trace.phases());
         }
     }
 

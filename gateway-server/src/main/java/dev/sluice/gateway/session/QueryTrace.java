@@ -54,9 +54,13 @@ final class QueryTrace {
         this.reader = resultReader;
     }
 
-    /** The statement ended; only the first call counts. Its job's place among the cluster's jobs is given back. */
-    synchronized void ended(String how, long nowNanos) {
-        if (endNanos < 0) {
+    /**
+     * The statement ended; only the first call counts, and only it returns true. Its job's place among the cluster's
+     * jobs is given back.
+     */
+    synchronized boolean ended(String how, long nowNanos) {
+        boolean first = endNanos < 0;
+        if (first) {
             endNanos = nowNanos;
             outcome = requireNonNull(how, "how is null");
         }
@@ -64,6 +68,7 @@ final class QueryTrace {
         if (timings != null) {
             timings.permit().close();
         }
+        return first;
     }
 
     long startNanos() {
