@@ -157,7 +157,8 @@ public final class SluiceGateway implements AutoCloseable {
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
         SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
         metrics.registerSessions(sessions::size);
-        GatewayProbes probes = new GatewayProbes(new ClusterProbes(clusters, clusterClients)::probe, sessions::size);
+        ClusterProbes clusterProbes = new ClusterProbes(clusters, clusterClients);
+        GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size);
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
                 SluiceHttpServer.start(
@@ -166,13 +167,18 @@ public final class SluiceGateway implements AutoCloseable {
                         new AvaticaRequestHandler(meta),
                         new OperationsEndpoints(metrics::scrape, probes::liveness, probes::readiness),
                         connectionStats));
+        SluiceGateway gateway =
+                new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
         LOG.info(
-                "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",
-                config.tls().enabled() ? "TLS" : "plaintext HTTP",
-                httpServer.localAddress(),
-                clusters.names(),
-                clusters.defaultCluster().name());
-        return new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
+                "{}",
+                StartupSummary.describe(
+                        version(),
+                        httpServer.localAddress(),
+                        httpServer.tls().map(tls -> tls.provider().name()).orElse(null),
+                        clusterProbes.probe(),
+                        embedded == null ? null : embedded.restAddress(),
+                        gateway.jdbcUrl()));
+        return gateway;
     }
 
     /** The address the gateway listens on. */
