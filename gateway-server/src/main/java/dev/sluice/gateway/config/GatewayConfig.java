@@ -5,6 +5,7 @@ import dev.sluice.retry.CollectStrategy;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.SessionCacheConfig;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.ArrayList;
@@ -65,6 +66,10 @@ public record GatewayConfig(
         for (String key : configuration.keySet()) {
             SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames).ifPresent(problems::add);
         }
+        List<ConfigOption<?>> known = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
+        clusterNames.forEach(name -> known.addAll(ClusterOptions.perCluster(name)));
+        List<String> valueProblems = OptionValueCheck.problems(configuration, known);
+        problems.addAll(valueProblems);
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
@@ -72,6 +77,11 @@ public record GatewayConfig(
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
+        // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
+        problems.removeIf(problem -> problem.startsWith("Could not parse value ")
+                && valueProblems.stream()
+                        .anyMatch(valueProblem -> problem.contains(
+                                "for key '" + valueProblem.substring(0, valueProblem.indexOf(' ')) + "'")));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
