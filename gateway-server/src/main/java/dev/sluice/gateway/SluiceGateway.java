@@ -15,11 +15,14 @@ import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.gateway.ui.GatewayWorkPages;
+import dev.sluice.gateway.ui.RunningGatewayWork;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.admission.ClusterAdmissions;
@@ -33,7 +36,9 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -165,7 +170,14 @@ public final class SluiceGateway implements AutoCloseable {
                         config.server(),
                         config.tls(),
                         new AvaticaRequestHandler(meta),
-                        new OperationsEndpoints(metrics::scrape, probes::liveness, probes::readiness),
+                        new OperationsEndpoints(
+                                metrics::scrape,
+                                probes::liveness,
+                                probes::readiness,
+                                new GatewayWorkPages(
+                                        new RunningGatewayWork(
+                                                sessions, clusterProbes, admissions, dashboards(config, embedded)),
+                                        version())),
                         connectionStats));
         SluiceGateway gateway =
                 new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
@@ -179,6 +191,20 @@ public final class SluiceGateway implements AutoCloseable {
                         embedded == null ? null : embedded.restAddress(),
                         gateway.jdbcUrl()));
         return gateway;
+    }
+
+    /** Flink's dashboard of each cluster at a known address: it is served on the cluster's REST port. */
+    private static Map<String, String> dashboards(GatewayConfig config, @Nullable EmbeddedFlinkCluster embedded) {
+        Map<String, String> dashboards = new HashMap<>();
+        for (ClusterDefinition cluster : config.clusters()) {
+            if (cluster.restAddress() instanceof FixedRestAddress fixed) {
+                dashboards.put(cluster.name(), "http://" + fixed.hostAndPort() + "/");
+            }
+        }
+        if (embedded != null) {
+            dashboards.put(embedded.endpoint().name(), "http://" + embedded.restAddress() + "/");
+        }
+        return dashboards;
     }
 
     /** The address the gateway listens on. */

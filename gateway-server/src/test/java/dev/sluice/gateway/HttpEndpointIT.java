@@ -28,6 +28,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -125,7 +126,10 @@ final class HttpEndpointIT {
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(failing),
                 new OperationsEndpoints(
-                        () -> new byte[0], () -> new Probe(true, "ALIVE"), () -> new Probe(true, "READY")),
+                        () -> new byte[0],
+                        () -> new Probe(true, "ALIVE"),
+                        () -> new Probe(true, "READY"),
+                        path -> Optional.empty()),
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");
             HttpResponse<byte[]> json = post(

@@ -61,6 +61,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
         } else {
             pipeline.addLast("operations", new OperationsHandler(operations, rpcExecutor, stats))
+                    .addLast("web-pages", new WebPagesHandler(operations.pages(), rpcExecutor, stats))
                     .addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, stats));
         }
     }

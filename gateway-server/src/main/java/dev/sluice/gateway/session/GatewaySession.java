@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -224,6 +225,11 @@ public final class GatewaySession implements AutoCloseable {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
+    }
+
+    /** The statements in this session's history, newest last; for the web page. */
+    public List<QuerySummary> queries() {
+        return history.summaries();
     }
 
     /**

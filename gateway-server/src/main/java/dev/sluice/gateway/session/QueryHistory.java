@@ -83,6 +83,16 @@ final class QueryHistory {
         }
     }
 
+    /** Every statement in the history, newest last. */
+    List<QuerySummary> summaries() {
+        long now = clock.nanoTime();
+        List<QuerySummary> summaries = new ArrayList<>();
+        synchronized (traces) {
+            traces.forEach(trace -> summaries.add(trace.summary(sessionId, clusterName, now)));
+        }
+        return summaries;
+    }
+
     /** The result of {@code SHOW QUERY HISTORY}: the traces, newest last; a running statement's total is so far. */
     StatementOutcome.Rows show() {
         long now = clock.nanoTime();

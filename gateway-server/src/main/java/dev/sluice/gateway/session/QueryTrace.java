@@ -113,6 +113,25 @@ final class QueryTrace {
         return new QueryPhases(phases);
     }
 
+    /** This statement for the web page; phases are in their order, which a sorted map keeps by insertion. */
+    QuerySummary summary(String sessionId, String cluster, long nowNanos) {
+        Map<String, Double> phaseMillis = new LinkedHashMap<>();
+        phases().durations().forEach((phase, duration) -> phaseMillis.put(phase, duration.toNanos() / 1e6));
+        SubmissionTimings timings = submission;
+        long end = endNanos;
+        return new QuerySummary(
+                sessionId,
+                cluster,
+                startedAt,
+                kind.name(),
+                sql,
+                timings == null ? null : timings.jobId().toHexString(),
+                outcome,
+                end < 0,
+                phaseMillis,
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6);
+    }
+
     /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */
     Row toRow(long nowNanos) {
         QueryPhases phases = phases();

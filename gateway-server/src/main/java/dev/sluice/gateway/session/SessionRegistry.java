@@ -19,6 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -175,6 +177,28 @@ public final class SessionRegistry implements AutoCloseable {
 
     public int size() {
         return sessions.size();
+    }
+
+    /** The statements of every open session, newest first. */
+    public List<QuerySummary> queries() {
+        List<QuerySummary> queries = new ArrayList<>();
+        sessions.values().forEach(session -> queries.addAll(session.queries()));
+        queries.sort(Comparator.comparing(QuerySummary::startedAt).reversed());
+        return queries;
+    }
+
+    /** Every open session. */
+    public List<SessionSummary> sessionSummaries() {
+        long now = clock.nanoTime();
+        List<SessionSummary> summaries = new ArrayList<>();
+        for (GatewaySession session : sessions.values()) {
+            int running = (int)
+                    session.queries().stream().filter(QuerySummary::running).count();
+            summaries.add(new SessionSummary(
+                    session.id(), session.cluster().name(), (now - session.lastUsedNanos()) / 1_000_000, running));
+        }
+        summaries.sort(Comparator.comparing(SessionSummary::id));
+        return summaries;
     }
 
     /** Closes every session, cancelling their running jobs. */

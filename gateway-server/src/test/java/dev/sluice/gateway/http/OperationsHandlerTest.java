@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -27,7 +28,8 @@ final class OperationsHandlerTest {
     private final OperationsEndpoints endpoints = new OperationsEndpoints(
             () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
             () -> new Probe(true, "ALIVE: 2 open sessions"),
-            readiness::get);
+            readiness::get,
+            path -> Optional.empty());
     private EmbeddedChannel channel = new EmbeddedChannel(new OperationsHandler(endpoints, rpcTasks::add, stats));
 
     @AfterEach

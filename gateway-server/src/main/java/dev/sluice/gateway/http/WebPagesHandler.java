@@ -1,0 +1,70 @@
+package dev.sluice.gateway.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.QueryStringDecoder;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Serves {@code GET /ui/} and {@code GET /api/*} from {@link WebPages}; every other request passes on untouched. Pages
+ * are rendered on the RPC executor because the clusters' page asks each cluster for its slots.
+ */
+final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final WebPages pages;
+    private final Executor rpcExecutor;
+    private final ConnectionStats stats;
+
+    WebPagesHandler(WebPages pages, Executor rpcExecutor, ConnectionStats stats) {
+        this.pages = requireNonNull(pages, "pages is null");
+        this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
+        this.stats = requireNonNull(stats, "stats is null");
+    }
+
+    @Override
+    public boolean acceptInboundMessage(Object message) {
+        if (!(message instanceof FullHttpRequest request)
+                || !request.decoderResult().isSuccess()
+                || !HttpMethod.GET.equals(request.method())) {
+            return false;
+        }
+        String path = new QueryStringDecoder(request.uri()).path();
+        return path.equals(WebPages.UI_PREFIX)
+                || path.startsWith(WebPages.UI_PREFIX + "/")
+                || path.startsWith(WebPages.API_PREFIX);
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        stats.request();
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        String path = new QueryStringDecoder(request.uri()).path();
+        try {
+            rpcExecutor.execute(() -> HttpResponses.write(ctx, render(path), keepAlive));
+        } catch (RejectedExecutionException e) {
+            HttpResponses.write(
+                    ctx,
+                    HttpResponses.text(
+                            HttpResponseStatus.SERVICE_UNAVAILABLE,
+                            "The gateway is saturated: every RPC thread is busy and the queue is full; retry later"),
+                    keepAlive);
+        }
+    }
+
+    private FullHttpResponse render(String path) {
+        return pages.render(path)
+                .map(page -> HttpResponses.bytes(HttpResponseStatus.OK, page.body(), page.contentType()))
+                .orElseGet(() -> HttpResponses.text(
+                        HttpResponseStatus.NOT_FOUND,
+                        "No page at " + path + "; the gateway serves /ui/, /api/queries, /api/sessions and"
+                                + " /api/clusters"));
+    }
+}
