@@ -35,6 +35,7 @@ final class StartupSummary {
         if (embeddedDashboard != null) {
             summary.add("dashboard: http://" + embeddedDashboard + "/ (Flink's, of the embedded cluster)");
         }
+        summary.add("web page:  " + base + "/ui/ (queries, sessions, clusters)");
         summary.add("health:    " + base + "/health, " + base + "/ready, metrics " + base + "/metrics");
         summary.add("connect:   " + jdbcUrl);
         return summary.toString();

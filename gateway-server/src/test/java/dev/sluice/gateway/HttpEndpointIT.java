@@ -7,6 +7,7 @@ import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.Probe;
 import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.http.WebPages;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
@@ -28,7 +29,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -129,7 +129,7 @@ final class HttpEndpointIT {
                         () -> new byte[0],
                         () -> new Probe(true, "ALIVE"),
                         () -> new Probe(true, "READY"),
-                        path -> Optional.empty()),
+                        WebPages.NONE),
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");
             HttpResponse<byte[]> json = post(

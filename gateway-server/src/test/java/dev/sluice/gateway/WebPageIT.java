@@ -12,10 +12,12 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The web page of the gateway's work and its JSON API, over real HTTP, while a query runs. */
 final class WebPageIT {
@@ -42,7 +44,7 @@ final class WebPageIT {
                 assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=UTF-8");
                 assertThat(page.body())
                         .contains("<h2 id=\"running\">Running statements (1)</h2>")
-                        .contains("<code>SELECT x FROM slow WHERE x &lt;&gt; -1</code>")
+                        .contains("<td class=\"wrap\"><code>SELECT x FROM slow WHERE x &lt;&gt; -1</code></td>")
                         .contains("<h2 id=\"sessions\">Sessions (1)</h2>")
                         .contains("<td>embedded (default)</td><td><span class=\"ok\">reachable</span></td>")
                         .contains("<a href=\"http://"
@@ -72,6 +74,27 @@ final class WebPageIT {
                 assertThat(cluster.get("total_slots").asInt()).isEqualTo(4);
                 assertThat(cluster.get("admitted_jobs").asInt()).isEqualTo(1);
                 assertThat(cluster.get("queued_queries").asInt()).isZero();
+
+                assertThat(page.body())
+                        .contains("<form method=\"post\" action=\"/api/queries/"
+                                + running.get("session").asText() + "/"
+                                + running.get("statement_id").asInt() + "/cancel\">");
+                HttpResponse<String> cancelled = post(
+                        gateway,
+                        "/api/queries/" + running.get("session").asText() + "/"
+                                + running.get("statement_id").asInt() + "/cancel");
+                assertThat(cancelled.statusCode()).isEqualTo(200);
+                assertThat(cancelled.body()).contains("Cancelled statement");
+                JsonNode afterCancel =
+                        json.readTree(get(gateway, "/api/queries").body()).get(0);
+                assertThat(afterCancel.get("running").asBoolean()).isFalse();
+                assertThat(afterCancel.get("state").asText()).isEqualTo("closed early");
+                assertThatThrownBy(() -> {
+                            while (rows.next()) {
+                                // the rows fetched before the cancel, then the failure
+                            }
+                        })
+                        .isInstanceOf(SQLException.class);
             }
         }
         HttpResponse<String> after = get(gateway, "/ui/");
@@ -79,13 +102,24 @@ final class WebPageIT {
     }
 
     @Test
-    void answersAnUnknownPageWith404() throws Exception {
+    void answersAnUnknownPageOrStatementWith404() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
 
         HttpResponse<String> missing = get(gateway, "/api/nothing");
-
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(missing.body()).contains("/api/queries");
+
+        HttpResponse<String> noStatement = post(gateway, "/api/queries/no-such-session/1/cancel");
+        assertThat(noStatement.statusCode()).isEqualTo(404);
+    }
+
+    private HttpResponse<String> post(SluiceGateway gateway, String path) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(
+                                "http://127.0.0.1:" + gateway.address().getPort() + path))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(SluiceGateway gateway, String path) throws Exception {

@@ -11,8 +11,24 @@ public interface WebPages {
 
     String API_PREFIX = "/api/";
 
+    /** No pages: every path is answered 404. */
+    WebPages NONE = new WebPages() {
+        @Override
+        public Optional<Page> render(String path) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<Page> post(String path) {
+            return Optional.empty();
+        }
+    };
+
     /** The page at {@code path}, or empty when there is none. */
     Optional<Page> render(String path);
+
+    /** Does what a {@code POST} to {@code path} asks (cancel a query) and answers, or empty when there is nothing. */
+    Optional<Page> post(String path);
 
     /** One rendered page. */
     record Page(String contentType, byte[] body) {

@@ -15,7 +15,8 @@ import java.util.concurrent.RejectedExecutionException;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Serves {@code GET /ui/} and {@code GET /api/*} from {@link WebPages}; every other request passes on untouched. Pages
+ * Serves {@code GET /ui/}, {@code GET /api/*} and {@code POST /api/*} from {@link WebPages}; every other request
+ * passes on untouched. Pages
  * are rendered on the RPC executor because the clusters' page asks each cluster for its slots.
  */
 final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -32,14 +33,18 @@ final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     @Override
     public boolean acceptInboundMessage(Object message) {
         if (!(message instanceof FullHttpRequest request)
-                || !request.decoderResult().isSuccess()
-                || !HttpMethod.GET.equals(request.method())) {
+                || !request.decoderResult().isSuccess()) {
             return false;
         }
         String path = new QueryStringDecoder(request.uri()).path();
-        return path.equals(WebPages.UI_PREFIX)
-                || path.startsWith(WebPages.UI_PREFIX + "/")
-                || path.startsWith(WebPages.API_PREFIX);
+        if (HttpMethod.POST.equals(request.method())) {
+            // Avatica clients post to "/"; only the API's actions are posted under /api/
+            return path.startsWith(WebPages.API_PREFIX);
+        }
+        return HttpMethod.GET.equals(request.method())
+                && (path.equals(WebPages.UI_PREFIX)
+                        || path.startsWith(WebPages.UI_PREFIX + "/")
+                        || path.startsWith(WebPages.API_PREFIX));
     }
 
     @Override
@@ -47,8 +52,9 @@ final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         stats.request();
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         String path = new QueryStringDecoder(request.uri()).path();
+        boolean post = HttpMethod.POST.equals(request.method());
         try {
-            rpcExecutor.execute(() -> HttpResponses.write(ctx, render(path), keepAlive));
+            rpcExecutor.execute(() -> HttpResponses.write(ctx, answer(path, post), keepAlive));
         } catch (RejectedExecutionException e) {
             HttpResponses.write(
                     ctx,
@@ -59,12 +65,13 @@ final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
     }
 
-    private FullHttpResponse render(String path) {
-        return pages.render(path)
+    private FullHttpResponse answer(String path, boolean post) {
+        return (post ? pages.post(path) : pages.render(path))
                 .map(page -> HttpResponses.bytes(HttpResponseStatus.OK, page.body(), page.contentType()))
                 .orElseGet(() -> HttpResponses.text(
                         HttpResponseStatus.NOT_FOUND,
-                        "No page at " + path + "; the gateway serves /ui/, /api/queries, /api/sessions and"
-                                + " /api/clusters"));
+                        (post ? "Nothing to do at " : "No page at ") + path
+                                + "; the gateway serves /ui/, /api/queries, /api/sessions and /api/clusters, and"
+                                + " cancels with POST /api/queries/SESSION/STATEMENT/cancel"));
     }
 }

@@ -194,7 +194,7 @@ public final class GatewaySession implements AutoCloseable {
             return rows;
         }
         StatementKind kind = planned.kind();
-        QueryTrace trace = history.start(planned.sql(), kind);
+        QueryTrace trace = history.start(planned.sql(), kind, statement.id());
         boolean succeeded = false;
         executionLock.lock();
         try {
@@ -225,6 +225,18 @@ public final class GatewaySession implements AutoCloseable {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
+    }
+
+    /**
+     * Cancels the result of statement {@code statementId}: its job is cancelled and a fetch fails; the statement
+     * stays open for the client to close or run again.
+     *
+     * @return whether the session has that statement
+     */
+    public boolean cancelResult(int statementId) {
+        Optional<GatewayStatement> statement = findStatement(statementId);
+        statement.ifPresent(found -> found.replaceResult(null));
+        return statement.isPresent();
     }
 
     /** The statements in this session's history, newest last; for the web page. */

@@ -59,7 +59,12 @@ final class QueryHistory {
 
     /** Starts the trace of a statement now; the oldest trace goes when the history is full. */
     QueryTrace start(String sql, StatementKind kind) {
-        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime());
+        return start(sql, kind, -1);
+    }
+
+    /** Starts the trace of statement {@code statementId} of the session now. */
+    QueryTrace start(String sql, StatementKind kind, int statementId) {
+        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime(), statementId);
         synchronized (traces) {
             if (traces.size() == SIZE) {
                 traces.removeFirst();

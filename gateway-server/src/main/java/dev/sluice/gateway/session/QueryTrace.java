@@ -20,6 +20,7 @@ import static java.util.Objects.requireNonNull;
  */
 final class QueryTrace {
     private final String sql;
+    private final int statementId;
     private final StatementKind kind;
     private final Instant startedAt;
     private final long startNanos;
@@ -30,6 +31,12 @@ final class QueryTrace {
     private volatile String outcome = "running";
 
     QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos) {
+        this(sql, kind, startedAt, startNanos, -1);
+    }
+
+    /** @param statementId the session's statement that runs it, for cancelling from the web page; -1 if unknown */
+    QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos, int statementId) {
+        this.statementId = statementId;
         this.sql = requireNonNull(sql, "sql is null");
         this.kind = requireNonNull(kind, "kind is null");
         this.startedAt = requireNonNull(startedAt, "startedAt is null");
@@ -121,6 +128,7 @@ final class QueryTrace {
         long end = endNanos;
         return new QuerySummary(
                 sessionId,
+                statementId,
                 cluster,
                 startedAt,
                 kind.name(),

@@ -179,6 +179,21 @@ public final class SessionRegistry implements AutoCloseable {
         return sessions.size();
     }
 
+    /**
+     * Cancels what statement {@code statementId} of session {@code sessionId} runs: the one place that the web page's
+     * cancel goes through, so that authentication can restrict it to the session's owner or an administrator.
+     *
+     * @return whether there was such a statement
+     */
+    public boolean cancel(String sessionId, int statementId) {
+        GatewaySession session = sessions.get(sessionId);
+        boolean found = session != null && session.cancelResult(statementId);
+        if (found) {
+            LOG.info("Session {}: statement {} cancelled from the web page", sessionId, statementId);
+        }
+        return found;
+    }
+
     /** The statements of every open session, newest first. */
     public List<QuerySummary> queries() {
         List<QuerySummary> queries = new ArrayList<>();

@@ -23,6 +23,9 @@ public interface GatewayWork {
     /** Queries waiting for {@code cluster}'s admission. */
     int queuedQueries(String cluster);
 
+    /** Cancels what a session's statement runs; see {@code SessionRegistry#cancel}. */
+    boolean cancel(String sessionId, int statementId);
+
     /** The URL of {@code cluster}'s Flink dashboard, when the gateway knows its address. */
     @Nullable
     String dashboardUrl(String cluster);

@@ -4,6 +4,8 @@ import dev.sluice.gateway.http.WebPages;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,11 +14,14 @@ public final class GatewayWorkPages implements WebPages {
     private static final String HTML = "text/html; charset=UTF-8";
     private static final String JSON = "application/json; charset=UTF-8";
 
+    private static final Pattern CANCEL = Pattern.compile("/api/queries/([0-9A-Za-z-]{1,64})/([0-9]{1,9})/cancel");
+
+    private final GatewayWork work;
     private final WorkPage page;
     private final WorkJson json;
 
     public GatewayWorkPages(GatewayWork work, String version) {
-        requireNonNull(work, "work is null");
+        this.work = requireNonNull(work, "work is null");
         this.page = new WorkPage(work, version);
         this.json = new WorkJson(work);
     }
@@ -30,5 +35,18 @@ public final class GatewayWorkPages implements WebPages {
             case "/api/clusters" -> Optional.of(new Page(JSON, json.clusters()));
             default -> Optional.empty();
         };
+    }
+
+    @Override
+    public Optional<Page> post(String path) {
+        Matcher cancel = CANCEL.matcher(path);
+        if (!cancel.matches() || !work.cancel(cancel.group(1), Integer.parseInt(cancel.group(2)))) {
+            return Optional.empty();
+        }
+        // the page's cancel button posts here too: send the browser back to the page
+        String body = "<!DOCTYPE html><meta http-equiv=\"refresh\" content=\"0; url=/ui/\">"
+                + "<p>Cancelled statement " + cancel.group(2) + " of session " + WorkPage.escape(cancel.group(1))
+                + ". <a href=\"/ui/\">Back</a></p>";
+        return Optional.of(new Page(HTML, body.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -58,6 +58,11 @@ public final class RunningGatewayWork implements GatewayWork {
     }
 
     @Override
+    public boolean cancel(String sessionId, int statementId) {
+        return sessions.cancel(sessionId, statementId);
+    }
+
+    @Override
     public @Nullable String dashboardUrl(String cluster) {
         return dashboards.get(cluster);
     }

@@ -14,7 +14,7 @@ import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
-/** The JSON API: {@code /api/queries}, {@code /api/sessions}, {@code /api/clusters}; see docs/web-api.md. */
+/** The JSON API: {@code /api/queries}, {@code /api/sessions}, {@code /api/clusters}; described in the README's Operating section. */
 final class WorkJson {
     private final ObjectMapper json = new ObjectMapper();
     private final GatewayWork work;
@@ -38,6 +38,7 @@ final class WorkJson {
     static Map<String, Object> query(QuerySummary query) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("session", query.sessionId());
+        fields.put("statement_id", query.statementId());
         fields.put("cluster", query.cluster());
         fields.put("started_at", query.startedAt().toString());
         fields.put("kind", query.kind());

@@ -5,6 +5,7 @@ import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
 import dev.sluice.session.ClusterCapacity;
 
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -18,6 +19,8 @@ import static java.util.Objects.requireNonNull;
 final class WorkPage {
     // statements can be long; the page shows their start, the JSON API all of it
     private static final int STATEMENT_CHARACTERS = 160;
+    // marks a cell whose text may wrap (statements, phases); every other cell keeps to one line
+    private static final String WRAP = "\u0000wrap:";
 
     private final GatewayWork work;
     private final String version;
@@ -41,7 +44,7 @@ final class WorkPage {
                 body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
                 table{border-collapse:collapse;margin-bottom:1.5em;font-size:14px}
                 th,td{border-bottom:1px solid #ddd;padding:4px 10px;text-align:left;vertical-align:top}
-                th{background:#f3f3f3} td.n{text-align:right;font-variant-numeric:tabular-nums}
+                th{background:#f3f3f3} td{white-space:nowrap} td.wrap{white-space:normal;min-width:18em;max-width:40em}
                 code{font-size:13px} .bad{color:#b00020} .ok{color:#0a7a2f}
                 </style></head><body>
                 <h1>Sluice %s</h1>
@@ -96,21 +99,31 @@ final class WorkPage {
         }
         String rows = queries.stream()
                 .map(query -> row(
-                        escape(query.startedAt().toString()),
+                        escape(query.startedAt().truncatedTo(ChronoUnit.MILLIS).toString()),
                         "<code>" + escape(shortId(query.sessionId())) + "</code>",
                         escape(query.cluster()),
                         escape(query.kind()),
-                        "<code>" + escape(abbreviate(query.statement())) + "</code>",
+                        WRAP + "<code>" + escape(abbreviate(query.statement())) + "</code>",
                         escape(query.state()),
-                        query.phaseMillis().entrySet().stream()
-                                .map(phase -> escape(phase.getKey()) + " " + millis(phase.getValue()))
-                                .collect(Collectors.joining(", ")),
+                        WRAP
+                                + query.phaseMillis().entrySet().stream()
+                                        .map(phase -> escape(phase.getKey()) + " " + millis(phase.getValue()))
+                                        .collect(Collectors.joining(", ")),
                         millis(query.elapsedMillis()),
-                        query.jobId() == null ? "" : "<code>" + escape(query.jobId()) + "</code>"))
+                        query.jobId() == null ? "" : "<code>" + escape(query.jobId()) + "</code>",
+                        cancelButton(query)))
                 .collect(Collectors.joining());
         return table(
-                List.of("started", "session", "cluster", "kind", "statement", "state", "phases", "elapsed", "job"),
+                List.of("started", "session", "cluster", "kind", "statement", "state", "phases", "elapsed", "job", ""),
                 rows);
+    }
+
+    private static String cancelButton(QuerySummary query) {
+        if (!query.running() || query.statementId() < 0) {
+            return "";
+        }
+        return "<form method=\"post\" action=\"/api/queries/" + escape(query.sessionId()) + "/" + query.statementId()
+                + "/cancel\"><button type=\"submit\">cancel</button></form>";
     }
 
     private static String sessions(List<SessionSummary> sessions) {
@@ -136,7 +149,13 @@ final class WorkPage {
     private static String row(String... cells) {
         StringBuilder row = new StringBuilder("<tr>");
         for (String cell : cells) {
-            row.append("<td>").append(cell).append("</td>");
+            if (cell.startsWith(WRAP)) {
+                row.append("<td class=\"wrap\">")
+                        .append(cell.substring(WRAP.length()))
+                        .append("</td>");
+            } else {
+                row.append("<td>").append(cell).append("</td>");
+            }
         }
         return row.append("</tr>\n").toString();
     }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -29,7 +28,7 @@ final class OperationsHandlerTest {
             () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
             () -> new Probe(true, "ALIVE: 2 open sessions"),
             readiness::get,
-            path -> Optional.empty());
+            WebPages.NONE);
     private EmbeddedChannel channel = new EmbeddedChannel(new OperationsHandler(endpoints, rpcTasks::add, stats));
 
     @AfterEach
