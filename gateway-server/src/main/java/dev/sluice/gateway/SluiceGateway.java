@@ -8,7 +8,10 @@ import dev.sluice.gateway.config.AuthenticationOptions;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.config.LibraryOptions;
+import dev.sluice.gateway.health.ClusterProbes;
+import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.security.GatewayAuthenticator;
@@ -20,12 +23,15 @@ import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
 import dev.sluice.gateway.session.SharedCatalogs;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.gateway.ui.GatewayWorkPages;
+import dev.sluice.gateway.ui.RunningGatewayWork;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterOptions;
+import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.JobJars;
 import dev.sluice.session.SessionClusters;
@@ -44,7 +50,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -176,6 +184,9 @@ public final class SluiceGateway implements AutoCloseable {
         metrics.registerAuthentication(authenticator.failures());
         RequestUser requestUser = new RequestUser();
         SluiceMeta meta = new SluiceMeta(sessions, requestUser, version(), EnvironmentInformation.getVersion());
+        metrics.registerSessions(sessions::size);
+        ClusterProbes clusterProbes = new ClusterProbes(clusters, clusterClients);
+        GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size);
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
                 SluiceHttpServer.start(
@@ -183,15 +194,41 @@ public final class SluiceGateway implements AutoCloseable {
                         config.tls(),
                         new AvaticaRequestHandler(meta, requestUser),
                         authenticator,
-                        metrics::scrape,
+                        new OperationsEndpoints(
+                                metrics::scrape,
+                                probes::liveness,
+                                probes::readiness,
+                                new GatewayWorkPages(
+                                        new RunningGatewayWork(
+                                                sessions, clusterProbes, admissions, dashboards(config, embedded)),
+                                        version())),
                         connectionStats));
+        SluiceGateway gateway =
+                new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
         LOG.info(
-                "Serving the Avatica protocol (protobuf and JSON) over {} at {}; clusters {} (default '{}')",
-                config.tls().enabled() ? "TLS" : "plaintext HTTP",
-                httpServer.localAddress(),
-                clusters.names(),
-                clusters.defaultCluster().name());
-        return new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
+                "{}",
+                StartupSummary.describe(
+                        version(),
+                        httpServer.localAddress(),
+                        httpServer.tls().map(tls -> tls.provider().name()).orElse(null),
+                        clusterProbes.probe(),
+                        embedded == null ? null : embedded.restAddress(),
+                        gateway.jdbcUrl()));
+        return gateway;
+    }
+
+    /** Flink's dashboard of each cluster at a known address: it is served on the cluster's REST port. */
+    private static Map<String, String> dashboards(GatewayConfig config, @Nullable EmbeddedFlinkCluster embedded) {
+        Map<String, String> dashboards = new HashMap<>();
+        for (ClusterDefinition cluster : config.clusters()) {
+            if (cluster.restAddress() instanceof FixedRestAddress fixed) {
+                dashboards.put(cluster.name(), "http://" + fixed.hostAndPort() + "/");
+            }
+        }
+        if (embedded != null) {
+            dashboards.put(embedded.endpoint().name(), "http://" + embedded.restAddress() + "/");
+        }
+        return dashboards;
     }
 
     /** The authentication of requests, with a warning when there is none on an address others can reach. */

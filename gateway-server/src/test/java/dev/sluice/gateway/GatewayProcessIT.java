@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** bin/sluice-gateway as a user runs it: the ready line, a query, and a clean stop on SIGTERM. */
+/**
+ * bin/sluice-gateway as a user runs it, with conf/log4j2.xml: the ready line and the start-up summary, queries, a
+ * clean stop on SIGTERM, and no WARN or ERROR in the log of that normal work.
+ */
 final class GatewayProcessIT {
     private static final Path PROJECT_ROOT =
             Path.of(System.getProperty("user.dir")).getParent();
@@ -36,7 +39,7 @@ final class GatewayProcessIT {
     Path directory;
 
     @Test
-    void printsTheReadyLineServesAndStopsCleanlyOnSigterm() throws Exception {
+    void printsTheReadyLineServesQuietlyAndStopsCleanlyOnSigterm() throws Exception {
         Path config = directory.resolve("sluice.yaml");
         Files.writeString(config, "sluice:\n  server:\n    port: 0\n");
         ProcessBuilder builder = new ProcessBuilder(
@@ -59,6 +62,16 @@ final class GatewayProcessIT {
                     Statement statement = connection.createStatement()) {
                 assertThat(ReferenceWorkload.rows(statement.executeQuery("select 42")))
                         .containsExactly(List.of(42));
+                // queries that run jobs on the embedded cluster and read their rows from the collect sink
+                statement.execute("create temporary table table1 (val1 STRING)"
+                        + " WITH ('connector'='datagen','number-of-rows'='1')");
+                for (int i = 0; i < 3; i++) {
+                    assertThat(ReferenceWorkload.rows(
+                                    statement.executeQuery("select val1, count(*) from table1 group by val1")))
+                            .hasSize(1);
+                }
+                assertThat(ReferenceWorkload.rows(statement.executeQuery("select x from (values (1), (2)) as t(x)")))
+                        .hasSize(2);
             }
 
             gateway.destroy(); // SIGTERM
@@ -68,6 +81,19 @@ final class GatewayProcessIT {
             assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
             String log = Files.readString(directory.resolve("sluice-gateway.log"));
             assertThat(log).contains("Sluice gateway stopped").contains("Embedded Flink cluster 'embedded' stopped");
+            String console = Files.readString(directory.resolve("gateway.err"));
+            assertThat(console)
+                    .contains("Sluice ")
+                    .contains(" is serving\n  address:   http://127.0.0.1:" + port + " (plaintext)\n")
+                    .contains("\n  cluster:   cluster 'embedded' (default) reachable: 1 task managers, ")
+                    .containsPattern("\n  dashboard: http://127\\.0\\.0\\.1:\\d+/ ")
+                    .contains("\n  connect:   " + url + "\n");
+            assertThat(warningsAndErrors(console))
+                    .as("WARN and ERROR on the console")
+                    .isEmpty();
+            assertThat(warningsAndErrors(log))
+                    .as("WARN and ERROR in the log file")
+                    .isEmpty();
         } finally {
             gateway.destroyForcibly();
         }
@@ -103,6 +129,12 @@ final class GatewayProcessIT {
                 gateway.destroyForcibly();
             }
         }
+    }
+
+    private static List<String> warningsAndErrors(String log) {
+        return log.lines()
+                .filter(line -> line.contains(" WARN ") || line.contains(" ERROR "))
+                .toList();
     }
 
     private static String readLine(BufferedReader reader) {

@@ -4,7 +4,10 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.OperationsEndpoints;
+import dev.sluice.gateway.http.Probe;
 import dev.sluice.gateway.http.SluiceHttpServer;
+import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
 import org.apache.calcite.avatica.Meta;
@@ -52,7 +55,7 @@ final class HttpEndpointIT {
         HttpResponse<String> response = http.send(
                 HttpRequest.newBuilder(base.resolve("/health")).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).isEqualTo("OK\n");
+        assertThat(response.body()).startsWith("ALIVE: serving requests, ").endsWith(" open sessions\n");
     }
 
     @Test
@@ -136,7 +139,11 @@ final class HttpEndpointIT {
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(failing, new RequestUser()),
                 GatewayAuthenticator.none(),
-                () -> new byte[0],
+                new OperationsEndpoints(
+                        () -> new byte[0],
+                        () -> new Probe(true, "ALIVE"),
+                        () -> new Probe(true, "READY"),
+                        WebPages.NONE),
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");
             HttpResponse<byte[]> json = post(

@@ -4,6 +4,7 @@ import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.runtime.messages.webmonitor.JobDetails;
 import org.apache.flink.runtime.messages.webmonitor.MultipleJobsDetails;
+import org.apache.flink.runtime.rest.handler.legacy.messages.ClusterOverviewWithVersion;
 import org.apache.flink.runtime.rest.messages.EmptyMessageParameters;
 import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
 import org.apache.flink.runtime.rest.messages.JobsOverviewHeaders;
@@ -31,7 +32,7 @@ public final class ClusterOverviews {
      * @throws ClusterUnavailableException if the cluster does not answer
      */
     public static int totalTaskSlots(ClusterClients clients, ClusterEndpoint cluster) {
-        return call(clients, cluster, rest -> rest.getClusterOverview()).getNumSlotsTotal();
+        return capacity(clients, cluster).totalSlots();
     }
 
     /**
@@ -56,6 +57,18 @@ public final class ClusterOverviews {
                         Instant.ofEpochMilli(job.getStartTime()),
                         Duration.ofMillis(Math.max(0, job.getDuration()))))
                 .toList();
+    }
+
+    /**
+     * The task managers and slots of {@code cluster} now; also how readiness and the web page learn that a cluster
+     * answers.
+     *
+     * @throws ClusterUnavailableException if the cluster does not answer within a few seconds
+     */
+    public static ClusterCapacity capacity(ClusterClients clients, ClusterEndpoint cluster) {
+        ClusterOverviewWithVersion overview = call(clients, cluster, RestClusterClient::getClusterOverview);
+        return new ClusterCapacity(
+                overview.getNumTaskManagersConnected(), overview.getNumSlotsTotal(), overview.getNumSlotsAvailable());
     }
 
     /** One REST call through the cluster's shared client. */

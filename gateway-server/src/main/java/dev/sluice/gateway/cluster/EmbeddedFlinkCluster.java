@@ -7,13 +7,16 @@ import dev.sluice.session.HostAndPort;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.SecurityOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import static java.util.Objects.requireNonNull;
@@ -48,6 +51,7 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
         configuration.set(JobManagerOptions.ADDRESS, LOOPBACK);
         configuration.set(TaskManagerOptions.BIND_HOST, LOOPBACK);
         configuration.set(TaskManagerOptions.HOST, LOOPBACK);
+        quietDefaults(configuration);
         MiniClusterConfiguration miniClusterConfiguration = new MiniClusterConfiguration.Builder()
                 .setConfiguration(configuration)
                 .setNumTaskManagers(config.taskManagers())
@@ -68,6 +72,23 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
         } catch (Exception e) {
             miniCluster.close();
             throw e;
+        }
+    }
+
+    /**
+     * Settings that a MiniCluster inside the gateway would otherwise warn about at every start, unless the operator set
+     * them: it has no Kerberos or Hadoop delegation tokens to obtain, and its dashboard shows the gateway's log file.
+     */
+    private static void quietDefaults(Configuration configuration) {
+        if (!configuration.contains(SecurityOptions.DELEGATION_TOKENS_ENABLED)) {
+            configuration.set(SecurityOptions.DELEGATION_TOKENS_ENABLED, false);
+        }
+        if (!configuration.contains(WebOptions.LOG_PATH)) {
+            // the directory conf/log4j2.xml writes to; bin/sluice-gateway sets it
+            String logDirectory = System.getProperty("sluice.log.dir", "log");
+            configuration.set(
+                    WebOptions.LOG_PATH,
+                    Path.of(logDirectory, "sluice-gateway.log").toAbsolutePath().toString());
         }
     }
 

@@ -43,8 +43,9 @@ public final class ConfigurationReference {
                 do not edit by hand. -->
 
                 Options are read from `conf/sluice.yaml` (or the file given to `bin/sluice-gateway --config`). Nested \
-                YAML maps become dotted keys. Every key under `sluice.` must be one of these: an unknown one stops \
-                the gateway at start with a "did you mean". All other keys are Flink options, passed to the embedded \
+                YAML maps become dotted keys. Every key under `sluice.` or `collect-strategy.` must be one of these: \
+                an unknown one stops the gateway at start with a "did you mean" (the key with the same last part, \
+                or the nearest), and a value that does not parse names the form or the values allowed. All other keys are Flink options, passed to the embedded \
                 cluster and to every session's TableEnvironment (Sluice sets `execution.runtime-mode: batch`, \
                 `rest.retry.max-attempts: 2`, `rest.retry.delay: 200 ms`, `rest.connection-timeout: 5 s` and \
                 `rest.await-leader-timeout: 10 s` for sessions unless the file sets them).

@@ -5,6 +5,7 @@ import dev.sluice.retry.CollectStrategy;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.SessionCacheConfig;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.ArrayList;
@@ -82,6 +83,10 @@ public record GatewayConfig(
             SluiceOptionCatalog.findUnknownKeyProblem(key, clusterNames, catalogNames)
                     .ifPresent(problems::add);
         }
+        List<ConfigOption<?>> known = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
+        clusterNames.forEach(name -> known.addAll(ClusterOptions.perCluster(name)));
+        List<String> valueProblems = OptionValueCheck.problems(configuration, known);
+        problems.addAll(valueProblems);
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
@@ -96,6 +101,11 @@ public record GatewayConfig(
         if (maxSessionsPerUser < 1) {
             problems.add(UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
         }
+        // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
+        problems.removeIf(problem -> problem.startsWith("Could not parse value ")
+                && valueProblems.stream()
+                        .anyMatch(valueProblem -> problem.contains(
+                                "for key '" + valueProblem.substring(0, valueProblem.indexOf(' ')) + "'")));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }

@@ -16,8 +16,14 @@ import java.util.Optional;
 
 /** Every option in Sluice's namespace, for validation at start and for the generated reference. */
 public final class SluiceOptionCatalog {
-    /** Keys under this prefix belong to Sluice and must be known; all other keys are Flink's. */
+    /** Keys under this prefix are Sluice's and not passed to Flink; all other keys are Flink's. */
     public static final String NAMESPACE = "sluice.";
+
+    /**
+     * Keys under these prefixes belong to Sluice and must be known. {@code collect-strategy.*} keys reach the
+     * sessions' Flink configuration too, because a connection may set them, but Sluice alone reads them.
+     */
+    static final List<String> OWNED_PREFIXES = List.of(NAMESPACE, "collect-strategy.");
 
     private static final List<ConfigOption<?>> FIXED_OPTIONS = List.of(
             ServerOptions.HOST,
@@ -94,7 +100,9 @@ public final class SluiceOptionCatalog {
     }
 
     /**
-     * Returns a message for {@code key} if it is in Sluice's namespace and unknown, with the closest known key.
+     * Returns a message for {@code key} if it is in Sluice's namespaces and unknown, with the closest known key: one
+     * with the same last part if there is one (a key indented under the wrong parent in YAML keeps it), else the one
+     * fewest edits away.
      *
      * @param clusterNames the declared clusters, whose {@code sluice.cluster.<name>.*} keys are known
      */
@@ -110,7 +118,7 @@ public final class SluiceOptionCatalog {
      */
     public static Optional<String> findUnknownKeyProblem(
             String key, List<String> clusterNames, List<String> catalogNames) {
-        if (!key.startsWith(NAMESPACE)) {
+        if (OWNED_PREFIXES.stream().noneMatch(key::startsWith)) {
             return Optional.empty();
         }
         if (key.startsWith(CatalogOptions.CATALOG_PREFIX)) {
@@ -141,8 +149,10 @@ public final class SluiceOptionCatalog {
                         + ClusterOptions.CLUSTERS.key() + " " + clusterNames);
             }
         }
+        String lastPart = key.substring(key.lastIndexOf('.') + 1);
         String closest = known.stream()
-                .min(Comparator.comparingInt(candidate -> editDistance(key, candidate)))
+                .min(Comparator.comparingInt((String candidate) -> candidate.endsWith("." + lastPart) ? 0 : 1)
+                        .thenComparingInt(candidate -> editDistance(key, candidate)))
                 .orElseThrow();
         return Optional.of("Unknown option " + key + "; did you mean " + closest + "?");
     }

@@ -2,7 +2,6 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
-import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.security.AuthenticationException;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
@@ -26,15 +25,14 @@ import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
  *
- * <p>{@code POST} (any path) carries Avatica; {@code GET /health} answers whether the gateway serves and
- * {@code GET /metrics} gives its metrics in Prometheus text format.
+ * <p>{@code POST} (any path) carries Avatica; the operator's {@code GET}s are answered before, by
+ * {@link OperationsHandler}.
  *
  * <p>Each Avatica request is authenticated on the RPC executor (a bcrypt check is too slow for the event loop); a
  * refusal is answered 401 with a {@code WWW-Authenticate} challenge, which makes Avatica's own HTTP client send the
@@ -46,19 +44,16 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     private final AvaticaRequestHandler avatica;
     private final GatewayAuthenticator authenticator;
     private final Executor rpcExecutor;
-    private final Supplier<byte[]> metrics;
     private final ConnectionStats stats;
 
     AvaticaHttpHandler(
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
             Executor rpcExecutor,
-            Supplier<byte[]> metrics,
             ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
-        this.metrics = requireNonNull(metrics, "metrics is null");
         this.stats = requireNonNull(stats, "stats is null");
     }
 
@@ -71,24 +66,12 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                     ctx, HttpResponses.text(HttpResponseStatus.BAD_REQUEST, "Malformed HTTP request"), false);
             return;
         }
-        if (HttpMethod.GET.equals(request.method()) && "/health".equals(request.uri())) {
-            HttpResponses.write(ctx, HttpResponses.text(HttpResponseStatus.OK, "OK"), keepAlive);
-            return;
-        }
-        if (HttpMethod.GET.equals(request.method()) && "/metrics".equals(request.uri())) {
-            // a scrape only reads counters: cheap enough for the event loop
-            HttpResponses.write(
-                    ctx,
-                    HttpResponses.bytes(HttpResponseStatus.OK, metrics.get(), GatewayMetrics.CONTENT_TYPE),
-                    keepAlive);
-            return;
-        }
         if (!HttpMethod.POST.equals(request.method())) {
             HttpResponses.write(
                     ctx,
                     HttpResponses.text(
                             HttpResponseStatus.METHOD_NOT_ALLOWED,
-                            "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health"),
+                            "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health, /ready or /metrics"),
                     keepAlive);
             return;
         }
@@ -109,7 +92,7 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     }
 
     /** The verified certificate of the connection's TLS client, or null without TLS or a client certificate. */
-    private static @Nullable X509Certificate clientCertificate(ChannelHandlerContext ctx) {
+    static @Nullable X509Certificate clientCertificate(ChannelHandlerContext ctx) {
         SslHandler tls = ctx.pipeline().get(SslHandler.class);
         if (tls == null) {
             return null;

@@ -13,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -24,7 +23,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final AvaticaRequestHandler avatica;
     private final GatewayAuthenticator authenticator;
     private final Executor rpcExecutor;
-    private final Supplier<byte[]> metrics;
+    private final OperationsEndpoints operations;
     private final ConnectionStats stats;
     private final TlsHandshakeObserver handshakeObserver;
 
@@ -34,14 +33,14 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
             Executor rpcExecutor,
-            Supplier<byte[]> metrics,
+            OperationsEndpoints operations,
             ConnectionStats stats) {
         this.config = requireNonNull(config, "config is null");
         this.tls = tls;
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
-        this.metrics = requireNonNull(metrics, "metrics is null");
+        this.operations = requireNonNull(operations, "operations is null");
         this.stats = requireNonNull(stats, "stats is null");
         this.handshakeObserver = new TlsHandshakeObserver(stats);
     }
@@ -65,7 +64,9 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             stats.refused();
             pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
         } else {
-            pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, authenticator, rpcExecutor, metrics, stats));
+            pipeline.addLast("operations", new OperationsHandler(operations, rpcExecutor, stats))
+                    .addLast("web-pages", new WebPagesHandler(operations.pages(), authenticator, rpcExecutor, stats))
+                    .addLast("avatica", new AvaticaHttpHandler(avatica, authenticator, rpcExecutor, stats));
         }
     }
 }

@@ -24,7 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -56,7 +55,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      * enabled.
      *
      * @param authenticator establishes the user of each Avatica request
-     * @param metrics produces the body of {@code GET /metrics} (Prometheus text format)
+     * @param operations what {@code GET /health}, {@code /ready} and {@code /metrics} answer
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
      * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
@@ -66,7 +65,7 @@ public final class SluiceHttpServer implements AutoCloseable {
             TlsConfig tlsConfig,
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
-            Supplier<byte[]> metrics,
+            OperationsEndpoints operations,
             ConnectionStats stats)
             throws InterruptedException {
         requireNonNull(config, "config is null");
@@ -98,7 +97,7 @@ public final class SluiceHttpServer implements AutoCloseable {
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
                     .childHandler(new SluiceChannelInitializer(
-                            config, tls, avatica, authenticator, rpcExecutor, metrics, stats))
+                            config, tls, avatica, authenticator, rpcExecutor, operations, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();

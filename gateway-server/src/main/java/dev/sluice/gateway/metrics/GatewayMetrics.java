@@ -3,6 +3,7 @@ package dev.sluice.gateway.metrics;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.gateway.session.QueryObserver;
+import dev.sluice.gateway.session.QueryOutcome;
 import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
@@ -11,9 +12,11 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.admission.ClusterAdmissions;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.io.ByteArrayOutputStream;
@@ -21,13 +24,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * The gateway's metrics: per cluster, how many cluster descriptors, REST clients and leader retrievers were created
- * (one each with reuse on), queries by kind and outcome, a latency histogram per query phase, and the TCP
- * connections, HTTP requests and TLS handshakes of the gateway port.
+ * (one each with reuse on), queries by kind and outcome and those running, a latency histogram per query phase, open
+ * sessions, the TCP connections, HTTP requests and TLS handshakes of the gateway port, and the JVM's own figures.
  */
 public final class GatewayMetrics implements QueryObserver {
     /** The Prometheus text format's content type. */
@@ -36,6 +40,7 @@ public final class GatewayMetrics implements QueryObserver {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
     private final Counter queries;
+    private final Gauge running;
     private final Histogram phases;
     private final Counter planCache;
     private final Histogram planning;
@@ -45,6 +50,8 @@ public final class GatewayMetrics implements QueryObserver {
         requireNonNull(stats, "stats is null");
         requireNonNull(connections, "connections is null");
         registerConnectionMetrics(connections);
+        // heap and other memory pools, GC, threads, class loading, file descriptors, CPU and uptime of this JVM
+        JvmMetrics.builder().register(registry);
         CounterWithCallback.builder()
                 .name("sluice_cluster_descriptors_created_total")
                 .help("Cluster descriptors (cached cluster entries) created")
@@ -89,8 +96,14 @@ public final class GatewayMetrics implements QueryObserver {
                 .register(registry);
         this.queries = Counter.builder()
                 .name("sluice_queries_total")
-                .help("Statements executed, by cluster, kind and outcome")
+                .help("Statements ended, by cluster, kind and outcome: success, failure, cancelled (closed before the"
+                        + " end of the result, or the job cancelled) or timeout")
                 .labelNames("cluster", "kind", "outcome")
+                .register(registry);
+        this.running = Gauge.builder()
+                .name("sluice_queries_running")
+                .help("Statements started and not yet ended, including queries whose result is still being read")
+                .labelNames("cluster")
                 .register(registry);
         this.phases = Histogram.builder()
                 .name("sluice_query_phase_seconds")
@@ -145,6 +158,15 @@ public final class GatewayMetrics implements QueryObserver {
                 .register(registry);
     }
 
+    /** The gauge of open sessions. */
+    public void registerSessions(IntSupplier openSessions) {
+        GaugeWithCallback.builder()
+                .name("sluice_sessions_open")
+                .help("Sessions (JDBC connections) open now")
+                .callback(callback -> callback.call(openSessions.getAsInt()))
+                .register(registry);
+    }
+
     @Override
     public void planned(String cluster, PlanKind plan, PlanCacheResult cacheResult, long planNanos) {
         planCache.labelValues(cluster, plan.label(), cacheResult.label()).inc();
@@ -186,18 +208,28 @@ public final class GatewayMetrics implements QueryObserver {
 
     @Override
     public void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded) {
-        queries.labelValues(cluster, kind.name().toLowerCase(Locale.ROOT), succeeded ? "success" : "error")
-                .inc();
         if (succeeded) {
             phases.labelValues(cluster, "execute").observe(executeNanos / 1e9);
         }
     }
 
     @Override
-    public void finished(String cluster, QueryPhases queryPhases) {
-        queryPhases
-                .durations()
-                .forEach((phase, duration) -> phases.labelValues(cluster, phase).observe(duration.toNanos() / 1e9));
+    public void started(String cluster, StatementKind kind) {
+        running.labelValues(cluster).inc();
+    }
+
+    @Override
+    public void finished(String cluster, StatementKind kind, QueryOutcome outcome, QueryPhases queryPhases) {
+        running.labelValues(cluster).dec();
+        queries.labelValues(cluster, kind.name().toLowerCase(Locale.ROOT), outcome.label())
+                .inc();
+        // the phase histograms time work that was done: a failed or cut-short statement would only blur them
+        if (outcome == QueryOutcome.SUCCESS) {
+            queryPhases
+                    .durations()
+                    .forEach((phase, duration) ->
+                            phases.labelValues(cluster, phase).observe(duration.toNanos() / 1e9));
+        }
     }
 
     /** The current values in Prometheus text format. */

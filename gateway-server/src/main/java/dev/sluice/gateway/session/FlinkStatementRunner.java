@@ -120,8 +120,8 @@ final class FlinkStatementRunner {
         if (queryRows instanceof CollectedQueryRows collected) {
             trace.readingWith(collected.reader());
         }
-        TimedQueryRows rows =
-                new TimedQueryRows(queryRows, deadline, clock::nanoTime, outcome -> history.finish(trace, outcome));
+        TimedQueryRows rows = new TimedQueryRows(
+                queryRows, deadline, clock::nanoTime, (outcome, how) -> history.finish(trace, outcome, how));
         ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);

@@ -208,7 +208,7 @@ public final class GatewaySession implements AutoCloseable {
             return rows;
         }
         StatementKind kind = planned.kind();
-        QueryTrace trace = history.start(planned.sql(), kind);
+        QueryTrace trace = history.start(planned.sql(), kind, statement.id());
         boolean succeeded = false;
         executionLock.lock();
         try {
@@ -237,7 +237,7 @@ public final class GatewaySession implements AutoCloseable {
             executionLock.unlock();
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
             if (!trace.isReadingAJob()) {
-                history.finish(trace, "finished");
+                history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
     }
@@ -256,6 +256,23 @@ public final class GatewaySession implements AutoCloseable {
                 userCode.checkOption(set.key(), set.value());
             }
         }
+    }
+
+    /**
+     * Cancels the result of statement {@code statementId}: its job is cancelled and a fetch fails; the statement
+     * stays open for the client to close or run again.
+     *
+     * @return whether the session has that statement
+     */
+    public boolean cancelResult(int statementId) {
+        Optional<GatewayStatement> statement = findStatement(statementId);
+        statement.ifPresent(found -> found.replaceResult(null));
+        return statement.isPresent();
+    }
+
+    /** The statements in this session's history, newest last; for the web page. */
+    public List<QuerySummary> queries() {
+        return history.summaries();
     }
 
     /**

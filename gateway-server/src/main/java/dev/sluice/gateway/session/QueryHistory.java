@@ -59,28 +59,43 @@ final class QueryHistory {
 
     /** Starts the trace of a statement now; the oldest trace goes when the history is full. */
     QueryTrace start(String sql, StatementKind kind) {
-        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime());
+        return start(sql, kind, -1);
+    }
+
+    /** Starts the trace of statement {@code statementId} of the session now. */
+    QueryTrace start(String sql, StatementKind kind, int statementId) {
+        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime(), statementId);
         synchronized (traces) {
             if (traces.size() == SIZE) {
                 traces.removeFirst();
             }
             traces.addLast(trace);
         }
+        observer.started(clusterName, kind);
         return trace;
     }
 
     /** The statement failed before it had a result; only its history entry says so, as it has no phases to report. */
     void failed(QueryTrace trace, Throwable failure) {
-        trace.ended("failed: " + failure.getMessage(), clock.nanoTime());
+        finish(trace, QueryOutcome.of(failure), "failed: " + failure.getMessage());
     }
 
     /** The statement, or the reading of its result, ended now; only its first end counts. */
-    void finish(QueryTrace trace, String outcome) {
-        if (!trace.hasEnded()) {
-            trace.ended(outcome, clock.nanoTime());
-            observer.finished(clusterName, trace.phases());
-            LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), outcome, trace.phases());
+    void finish(QueryTrace trace, QueryOutcome outcome, String how) {
+        if (trace.ended(how, clock.nanoTime())) {
+            observer.finished(clusterName, trace.kind(), outcome, trace.phases());
+            LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), how, trace.phases());
         }
+    }
+
+    /** Every statement in the history, newest last. */
+    List<QuerySummary> summaries() {
+        long now = clock.nanoTime();
+        List<QuerySummary> summaries = new ArrayList<>();
+        synchronized (traces) {
+            traces.forEach(trace -> summaries.add(trace.summary(sessionId, clusterName, now)));
+        }
+        return summaries;
     }
 
     /** The result of {@code SHOW QUERY HISTORY}: the traces, newest last; a running statement's total is so far. */

@@ -16,8 +16,14 @@ public interface QueryObserver {
      */
     void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded);
 
-    /** A statement's result has ended (or was closed); {@code phases} holds the phases it went through. */
-    default void finished(String cluster, QueryPhases phases) {}
+    /** A statement started; it is running until {@link #finished} is called for it, exactly once. */
+    default void started(String cluster, StatementKind kind) {}
+
+    /**
+     * A statement ended: it failed, or its result has ended or was closed; {@code phases} holds the phases it went
+     * through.
+     */
+    default void finished(String cluster, StatementKind kind, QueryOutcome outcome, QueryPhases phases) {}
 
     /**
      * A query was planned, or its plan found in the plan cache.

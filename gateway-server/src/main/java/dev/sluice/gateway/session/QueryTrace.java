@@ -20,6 +20,7 @@ import static java.util.Objects.requireNonNull;
  */
 final class QueryTrace {
     private final String sql;
+    private final int statementId;
     private final StatementKind kind;
     private final Instant startedAt;
     private final long startNanos;
@@ -30,6 +31,12 @@ final class QueryTrace {
     private volatile String outcome = "running";
 
     QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos) {
+        this(sql, kind, startedAt, startNanos, -1);
+    }
+
+    /** @param statementId the session's statement that runs it, for cancelling from the web page; -1 if unknown */
+    QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos, int statementId) {
+        this.statementId = statementId;
         this.sql = requireNonNull(sql, "sql is null");
         this.kind = requireNonNull(kind, "kind is null");
         this.startedAt = requireNonNull(startedAt, "startedAt is null");
@@ -54,9 +61,13 @@ final class QueryTrace {
         this.reader = resultReader;
     }
 
-    /** The statement ended; only the first call counts. Its job's place among the cluster's jobs is given back. */
-    synchronized void ended(String how, long nowNanos) {
-        if (endNanos < 0) {
+    /**
+     * The statement ended; only the first call counts, and only it returns true. Its job's place among the cluster's
+     * jobs is given back.
+     */
+    synchronized boolean ended(String how, long nowNanos) {
+        boolean first = endNanos < 0;
+        if (first) {
             endNanos = nowNanos;
             outcome = requireNonNull(how, "how is null");
         }
@@ -64,6 +75,7 @@ final class QueryTrace {
         if (timings != null) {
             timings.permit().close();
         }
+        return first;
     }
 
     long startNanos() {
@@ -106,6 +118,26 @@ final class QueryTrace {
             }
         }
         return new QueryPhases(phases);
+    }
+
+    /** This statement for the web page; phases are in their order, which a sorted map keeps by insertion. */
+    QuerySummary summary(String sessionId, String cluster, long nowNanos) {
+        Map<String, Double> phaseMillis = new LinkedHashMap<>();
+        phases().durations().forEach((phase, duration) -> phaseMillis.put(phase, duration.toNanos() / 1e6));
+        SubmissionTimings timings = submission;
+        long end = endNanos;
+        return new QuerySummary(
+                sessionId,
+                statementId,
+                cluster,
+                startedAt,
+                kind.name(),
+                sql,
+                timings == null ? null : timings.jobId().toHexString(),
+                outcome,
+                end < 0,
+                phaseMillis,
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6);
     }
 
     /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */

@@ -22,6 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -249,12 +251,58 @@ public final class SessionRegistry implements AutoCloseable {
         return sessions.size();
     }
 
+    /**
+     * Cancels what statement {@code statementId} of session {@code sessionId} runs: the one place that the web page's
+     * cancel goes through: only the session's owner may cancel, and another user's session is as absent as an
+     * unknown one.
+     *
+     * @return whether there was such a statement
+     */
+    public boolean cancel(String sessionId, int statementId, GatewayUser user) {
+        GatewaySession session = findOwned(sessionId, user);
+        boolean found = session != null && session.cancelResult(statementId);
+        if (found) {
+            LOG.info("Session {}: statement {} cancelled from the web page", sessionId, statementId);
+        }
+        return found;
+    }
+
+    /** The statements of every open session of {@code user}, newest first. */
+    public List<QuerySummary> queries(GatewayUser user) {
+        List<QuerySummary> queries = new ArrayList<>();
+        ownedBy(user).forEach(session -> queries.addAll(session.queries()));
+        queries.sort(Comparator.comparing(QuerySummary::startedAt).reversed());
+        return queries;
+    }
+
+    /** Every open session of {@code user}. */
+    public List<SessionSummary> sessionSummaries(GatewayUser user) {
+        long now = clock.nanoTime();
+        List<SessionSummary> summaries = new ArrayList<>();
+        for (GatewaySession session : ownedBy(user)) {
+            int running = (int)
+                    session.queries().stream().filter(QuerySummary::running).count();
+            summaries.add(new SessionSummary(
+                    session.id(), session.cluster().name(), (now - session.lastUsedNanos()) / 1_000_000, running));
+        }
+        summaries.sort(Comparator.comparing(SessionSummary::id));
+        return summaries;
+    }
+
     /** Closes every session, cancelling their running jobs. */
     @Override
     public void close() {
         for (Map.Entry<String, OwnedSession> entry : new ArrayList<>(sessions.entrySet())) {
             close(entry.getKey(), entry.getValue());
         }
+    }
+
+    // with authentication off every session and every request is ANONYMOUS's, so an operator on loopback sees all
+    private List<GatewaySession> ownedBy(GatewayUser user) {
+        return sessions.values().stream()
+                .filter(owned -> owned.owner().equals(user))
+                .map(OwnedSession::session)
+                .toList();
     }
 
     private record OwnedSession(GatewaySession session, GatewayUser owner) {}

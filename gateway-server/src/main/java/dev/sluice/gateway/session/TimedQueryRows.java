@@ -10,7 +10,6 @@ import org.apache.flink.util.CloseableIterator;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -25,11 +24,11 @@ final class TimedQueryRows implements AutoCloseable {
     private final QueryRows rows;
     private final QueryDeadline deadline;
     private final LongSupplier nanoClock;
-    private final Consumer<String> onEnd;
+    private final ResultEnd onEnd;
     private boolean ended;
 
-    /** @param onEnd told once how the result ended: {@code finished}, {@code closed early}, or the failure */
-    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock, Consumer<String> onEnd) {
+    /** @param onEnd told once how the result ended */
+    TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock, ResultEnd onEnd) {
         this.rows = requireNonNull(rows, "rows is null");
         this.deadline = requireNonNull(deadline, "deadline is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
@@ -37,7 +36,7 @@ final class TimedQueryRows implements AutoCloseable {
     }
 
     TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock) {
-        this(rows, deadline, nanoClock, outcome -> {});
+        this(rows, deadline, nanoClock, (outcome, how) -> {});
     }
 
     /** See {@link QueryRows#next}; waits no longer than the query's deadline allows. */
@@ -46,7 +45,7 @@ final class TimedQueryRows implements AutoCloseable {
             return rows.next(maxRows, deadline.remaining(nanoClock.getAsLong()));
         } catch (RuntimeException e) {
             RuntimeException failure = translate(e);
-            end("failed: " + failure.getMessage());
+            end(QueryOutcome.of(failure), "failed: " + failure.getMessage());
             rows.close();
             throw failure;
         }
@@ -101,14 +100,19 @@ final class TimedQueryRows implements AutoCloseable {
 
     @Override
     public void close() {
-        end(rows.isDone() ? "finished" : "closed early");
+        // closing a result before its end cancels its job: the statement was cancelled, by its client
+        if (rows.isDone()) {
+            end(QueryOutcome.SUCCESS, "finished");
+        } else {
+            end(QueryOutcome.CANCELLED, "closed early");
+        }
         rows.close();
     }
 
-    private void end(String outcome) {
+    private void end(QueryOutcome outcome, String how) {
         if (!ended) {
             ended = true;
-            onEnd.accept(outcome);
+            onEnd.ended(outcome, how);
         }
     }
 }

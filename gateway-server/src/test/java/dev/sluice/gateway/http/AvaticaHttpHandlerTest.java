@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -39,32 +38,6 @@ final class AvaticaHttpHandlerTest {
     @AfterEach
     void nothingLeftInTheChannel() {
         assertThat(channel.finishAndReleaseAll()).isFalse();
-    }
-
-    @Test
-    void answersHealthOnTheEventLoopAndKeepsTheConnection() {
-        channel.writeInbound(request(HttpMethod.GET, "/health", ""));
-
-        FullHttpResponse response = response(channel);
-        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
-        assertThat(body(response)).isEqualTo("OK\n");
-        assertThat(response.headers().get(HttpHeaderNames.CONNECTION)).isEqualTo("keep-alive");
-        assertThat(response.headers().getInt(HttpHeaderNames.CONTENT_LENGTH)).isEqualTo(3);
-        assertThat(channel.isOpen()).isTrue();
-        assertThat(rpcTasks).isEmpty();
-        assertThat(stats.requests()).isEqualTo(1);
-        response.release();
-    }
-
-    @Test
-    void answersMetricsInPrometheusTextFormat() {
-        channel.writeInbound(request(HttpMethod.GET, "/metrics", ""));
-
-        FullHttpResponse response = response(channel);
-        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
-        assertThat(body(response)).isEqualTo("sluice_up 1\n");
-        assertThat(response.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("text/plain");
-        response.release();
     }
 
     @Test
@@ -100,7 +73,6 @@ final class AvaticaHttpHandlerTest {
                 new AvaticaRequestHandler(meta(true), new RequestUser()),
                 GatewayAuthenticator.none(),
                 Runnable::run,
-                () -> new byte[0],
                 stats));
 
         channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
@@ -142,7 +114,7 @@ final class AvaticaHttpHandlerTest {
 
     @Test
     void closesAfterTheResponseWhenTheClientAsksTo() {
-        FullHttpRequest request = request(HttpMethod.GET, "/health", "");
+        FullHttpRequest request = request(HttpMethod.GET, "/", "");
         request.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 
         channel.writeInbound(request);
@@ -155,7 +127,7 @@ final class AvaticaHttpHandlerTest {
 
     @Test
     void closesAfterTheResponseToAnHttp10RequestWithoutKeepAlive() {
-        FullHttpRequest request = request(HttpMethod.GET, "/health", "");
+        FullHttpRequest request = request(HttpMethod.GET, "/", "");
         request.setProtocolVersion(HttpVersion.HTTP_1_0);
 
         channel.writeInbound(request);
@@ -169,7 +141,6 @@ final class AvaticaHttpHandlerTest {
                 new AvaticaRequestHandler(meta(false), new RequestUser()),
                 GatewayAuthenticator.none(),
                 rpcExecutor,
-                () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
                 stats));
     }
 

@@ -77,19 +77,23 @@ final class GatewaySessionTest {
     }
 
     @Test
-    void tellsTheObserverOfEveryStatementAndTheEndOfThoseThatSucceeded() {
+    void tellsTheObserverOfEveryStatementAndHowItEnded() {
         session.execute(statement, "SELECT 1", 0);
         session.execute(statement, "SELECT 1", 0);
         assertThatThrownBy(() -> session.execute(statement, "SELECT * FROM missing", 0));
 
         assertThat(observer.calls)
                 .containsExactly(
+                        "started test QUERY",
                         "planned test CONSTANT MISS 0 ns",
                         "executed test QUERY 0 ns",
-                        "finished test []",
+                        "finished test success []",
+                        "started test QUERY",
                         "planned test CONSTANT HIT 0 ns",
                         "executed test QUERY 0 ns",
-                        "finished test []",
+                        "finished test success []",
+                        "started test QUERY",
+                        "finished test failure []",
                         "executed test QUERY 0 ns failed");
     }
 

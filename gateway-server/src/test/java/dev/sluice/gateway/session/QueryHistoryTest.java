@@ -22,7 +22,7 @@ final class QueryHistoryTest {
     void showsWhenAStatementStartedOnTheWallClockAndHowLongItTookOnTheMonotonicClock() {
         QueryTrace trace = history.start("SET 'a' = 'b'", StatementKind.SET);
         time.advanceMillis(7);
-        history.finish(trace, "finished");
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
         time.advanceMillis(100);
 
         assertThat(rows())
@@ -72,23 +72,23 @@ final class QueryHistoryTest {
     void onlyTheFirstEndCountsAndIsToldToTheObserverOnce() {
         QueryTrace trace = history.start("SELECT 1", StatementKind.QUERY);
         time.advanceMillis(1);
-        history.finish(trace, "closed early");
+        history.finish(trace, QueryOutcome.CANCELLED, "closed early");
         time.advanceMillis(1);
-        history.finish(trace, "finished");
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
 
         assertThat(rows().get(0).getField(OUTCOME)).isEqualTo("closed early");
         assertThat(rows().get(0).getField(TOTAL_MS)).isEqualTo(1.0);
-        assertThat(observer.calls).containsExactly("finished test []");
+        assertThat(observer.calls).containsExactly("started test QUERY", "finished test cancelled []");
     }
 
     @Test
-    void aFailedStatementIsRecordedButNotReportedAsFinished() {
+    void aFailedStatementIsRecordedAndReportedOnceAsAFailure() {
         QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
         history.failed(trace, new IllegalStateException("Object 'missing' not found"));
-        history.finish(trace, "finished");
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
 
         assertThat(rows().get(0).getField(OUTCOME)).isEqualTo("failed: Object 'missing' not found");
-        assertThat(observer.calls).isEmpty();
+        assertThat(observer.calls).containsExactly("started test QUERY", "finished test failure []");
     }
 
     @Test

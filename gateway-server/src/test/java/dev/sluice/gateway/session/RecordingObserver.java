@@ -17,8 +17,14 @@ final class RecordingObserver implements QueryObserver {
     }
 
     @Override
-    public void finished(String cluster, QueryPhases phases) {
-        calls.add("finished " + cluster + " " + phases.durations().keySet());
+    public void started(String cluster, StatementKind kind) {
+        calls.add("started " + cluster + " " + kind);
+    }
+
+    @Override
+    public void finished(String cluster, StatementKind kind, QueryOutcome outcome, QueryPhases phases) {
+        calls.add("finished " + cluster + " " + outcome.label() + " "
+                + phases.durations().keySet());
     }
 
     @Override

@@ -1,0 +1,86 @@
+package dev.sluice.gateway.ui;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sluice.gateway.health.ClusterState;
+import dev.sluice.gateway.session.QuerySummary;
+import dev.sluice.gateway.session.SessionSummary;
+import dev.sluice.session.ClusterCapacity;
+
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/** The JSON API: {@code /api/queries}, {@code /api/sessions}, {@code /api/clusters}; described in the README's Operating section. */
+final class WorkJson {
+    private final ObjectMapper json = new ObjectMapper();
+    private final GatewayWork work;
+
+    WorkJson(GatewayWork work) {
+        this.work = requireNonNull(work, "work is null");
+    }
+
+    byte[] queries() {
+        return write(work.queries().stream().map(WorkJson::query).toList());
+    }
+
+    byte[] sessions() {
+        return write(work.sessions().stream().map(WorkJson::session).toList());
+    }
+
+    byte[] clusters() {
+        return write(work.clusters().stream().map(this::cluster).toList());
+    }
+
+    static Map<String, Object> query(QuerySummary query) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("session", query.sessionId());
+        fields.put("statement_id", query.statementId());
+        fields.put("cluster", query.cluster());
+        fields.put("started_at", query.startedAt().toString());
+        fields.put("kind", query.kind());
+        fields.put("statement", query.statement());
+        fields.put("job_id", query.jobId());
+        fields.put("state", query.state());
+        fields.put("running", query.running());
+        fields.put("phases_ms", query.phaseMillis());
+        fields.put("elapsed_ms", query.elapsedMillis());
+        return fields;
+    }
+
+    static Map<String, Object> session(SessionSummary session) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("id", session.id());
+        fields.put("cluster", session.cluster());
+        fields.put("idle_ms", session.idleMillis());
+        fields.put("running_statements", session.runningStatements());
+        return fields;
+    }
+
+    Map<String, Object> cluster(ClusterState cluster) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        ClusterCapacity capacity = cluster.capacity();
+        fields.put("name", cluster.name());
+        fields.put("default", cluster.isDefault());
+        fields.put("reachable", cluster.reachable());
+        fields.put("problem", cluster.reachable() ? null : cluster.problem());
+        fields.put("task_managers", capacity == null ? null : capacity.taskManagers());
+        fields.put("total_slots", capacity == null ? null : capacity.totalSlots());
+        fields.put("free_slots", capacity == null ? null : capacity.freeSlots());
+        fields.put("admitted_jobs", work.admittedJobs(cluster.name()));
+        fields.put("queued_queries", work.queuedQueries(cluster.name()));
+        fields.put("dashboard", work.dashboardUrl(cluster.name()));
+        return fields;
+    }
+
+    private byte[] write(List<Map<String, Object>> items) {
+        try {
+            return json.writerWithDefaultPrettyPrinter().writeValueAsBytes(items);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("Writing maps of strings and numbers as JSON failed", e);
+        }
+    }
+}
