@@ -3,6 +3,7 @@ package dev.sluice.jdbc.transport;
 import org.apache.calcite.avatica.ConnectionConfig;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.AvaticaHttpClientFactory;
+import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.KerberosConnection;
 import org.jspecify.annotations.Nullable;
 
@@ -70,6 +71,7 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        return new PooledAvaticaHttpClient(host, port, transport);
+        boolean protobuf = Driver.Serialization.PROTOBUF.name().equalsIgnoreCase(config.serialization());
+        return new PooledAvaticaHttpClient(host, port, transport, protobuf);
     }
 }
