@@ -11,6 +11,7 @@ import dev.sluice.gateway.metrics.GatewayMetrics;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClientStats;
@@ -159,6 +160,7 @@ public final class SluiceGateway implements AutoCloseable {
                         config.server(),
                         config.tls(),
                         new AvaticaRequestHandler(meta),
+                        StatementCancellation.of(sessions),
                         metrics::scrape,
                         connectionStats));
         LOG.info(

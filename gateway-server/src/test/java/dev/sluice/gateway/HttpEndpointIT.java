@@ -122,6 +122,7 @@ final class HttpEndpointIT {
                 config,
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(failing),
+                (connectionId, statementId) -> {},
                 () -> new byte[0],
                 new ConnectionStats())) {
             URI uri = URI.create("http://127.0.0.1:" + server.localAddress().getPort() + "/");

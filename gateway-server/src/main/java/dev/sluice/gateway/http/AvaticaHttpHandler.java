@@ -3,6 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.session.StatementCancellation;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -23,20 +24,27 @@ import static java.util.Objects.requireNonNull;
 /**
  * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
  *
- * <p>{@code POST} (any path) carries Avatica; {@code GET /health} answers whether the gateway serves and
- * {@code GET /metrics} gives its metrics in Prometheus text format.
+ * <p>{@code POST} (any path) carries Avatica, but {@code POST /sluice/cancel} cancels a statement ({@link
+ * CancelRequestHandler}); {@code GET /health} answers whether the gateway serves and {@code GET /metrics} gives its
+ * metrics in Prometheus text format.
  */
 final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(AvaticaHttpHandler.class);
 
     private final AvaticaRequestHandler avatica;
+    private final CancelRequestHandler cancels;
     private final Executor rpcExecutor;
     private final Supplier<byte[]> metrics;
     private final ConnectionStats stats;
 
     AvaticaHttpHandler(
-            AvaticaRequestHandler avatica, Executor rpcExecutor, Supplier<byte[]> metrics, ConnectionStats stats) {
+            AvaticaRequestHandler avatica,
+            StatementCancellation cancellation,
+            Executor rpcExecutor,
+            Supplier<byte[]> metrics,
+            ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
+        this.cancels = new CancelRequestHandler(cancellation);
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
         this.stats = requireNonNull(stats, "stats is null");
@@ -70,6 +78,12 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                             HttpResponseStatus.METHOD_NOT_ALLOWED,
                             "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health"),
                     keepAlive);
+            return;
+        }
+        if (CancelRequestHandler.matches(request.uri())) {
+            // on the event loop, not the RPC executor: a cancel must get through when held fetches fill the executor,
+            // and it only looks the statement up and asks the cluster without waiting
+            HttpResponses.write(ctx, cancels.handle(request.uri()), keepAlive);
             return;
         }
         // copy: the superclass releases the request when this method returns

@@ -2,6 +2,7 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
+import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
@@ -21,6 +22,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerConfig config;
     private final @Nullable ServerTls tls;
     private final AvaticaRequestHandler avatica;
+    private final StatementCancellation cancellation;
     private final Executor rpcExecutor;
     private final Supplier<byte[]> metrics;
     private final ConnectionStats stats;
@@ -30,12 +32,14 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             ServerConfig config,
             @Nullable ServerTls tls,
             AvaticaRequestHandler avatica,
+            StatementCancellation cancellation,
             Executor rpcExecutor,
             Supplier<byte[]> metrics,
             ConnectionStats stats) {
         this.config = requireNonNull(config, "config is null");
         this.tls = tls;
         this.avatica = requireNonNull(avatica, "avatica is null");
+        this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.metrics = requireNonNull(metrics, "metrics is null");
         this.stats = requireNonNull(stats, "stats is null");
@@ -61,7 +65,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             stats.refused();
             pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
         } else {
-            pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, rpcExecutor, metrics, stats));
+            pipeline.addLast("avatica", new AvaticaHttpHandler(avatica, cancellation, rpcExecutor, metrics, stats));
         }
     }
 }

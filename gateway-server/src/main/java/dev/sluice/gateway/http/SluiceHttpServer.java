@@ -3,6 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -54,6 +55,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      * Binds {@code config.host():config.port()} and starts serving {@code avatica}, with TLS if {@code tlsConfig} is
      * enabled.
      *
+     * @param cancellation answers {@code POST /sluice/cancel}
      * @param metrics produces the body of {@code GET /metrics} (Prometheus text format)
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
@@ -63,6 +65,7 @@ public final class SluiceHttpServer implements AutoCloseable {
             ServerConfig config,
             TlsConfig tlsConfig,
             AvaticaRequestHandler avatica,
+            StatementCancellation cancellation,
             Supplier<byte[]> metrics,
             ConnectionStats stats)
             throws InterruptedException {
@@ -93,7 +96,8 @@ public final class SluiceHttpServer implements AutoCloseable {
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new SluiceChannelInitializer(config, tls, avatica, rpcExecutor, metrics, stats))
+                    .childHandler(new SluiceChannelInitializer(
+                            config, tls, avatica, cancellation, rpcExecutor, metrics, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.session.StatementCancellation;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -30,8 +31,13 @@ final class AvaticaHttpHandlerTest {
     private static final String OPEN_CONNECTION =
             "{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}";
 
+    private static final StatementCancellation NO_CANCELS = (connectionId, statementId) -> {};
+
     private final ConnectionStats stats = new ConnectionStats();
     private final List<Runnable> rpcTasks = new ArrayList<>();
+    private final List<String> canceled = new ArrayList<>();
+    private final StatementCancellation cancels =
+            (connectionId, statementId) -> canceled.add(connectionId + "/" + statementId);
     private EmbeddedChannel channel = channel(rpcTasks::add);
 
     @AfterEach
@@ -66,6 +72,35 @@ final class AvaticaHttpHandlerTest {
     }
 
     @Test
+    void cancelsAStatementOnTheEventLoop() {
+        channel.writeInbound(request(HttpMethod.POST, "/sluice/cancel?connection_id=c%201&statement_id=7", ""));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(body(response)).isEqualTo("Canceled statement 7\n");
+        assertThat(canceled).containsExactly("c 1/7");
+        assertThat(rpcTasks).as("a cancel must not queue behind held fetches").isEmpty();
+        assertThat(channel.isOpen()).isTrue();
+        response.release();
+    }
+
+    @Test
+    void refusesACancelWithoutBothIdsWith400() {
+        for (String uri : List.of(
+                "/sluice/cancel?connection_id=c1",
+                "/sluice/cancel?statement_id=1",
+                "/sluice/cancel?connection_id=c1&connection_id=c2&statement_id=1",
+                "/sluice/cancel?connection_id=c1&statement_id=one")) {
+            channel.writeInbound(request(HttpMethod.POST, uri, ""));
+
+            FullHttpResponse response = response(channel);
+            assertThat(response.status()).as(uri).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+            response.release();
+        }
+        assertThat(canceled).isEmpty();
+    }
+
+    @Test
     void refusesMethodsOtherThanPostWith405() {
         channel.writeInbound(request(HttpMethod.PUT, "/", "{}"));
 
@@ -94,8 +129,8 @@ final class AvaticaHttpHandlerTest {
 
     @Test
     void answersAFailingRequestWithAvaticasErrorResponse() {
-        channel = new EmbeddedChannel(
-                new AvaticaHttpHandler(new AvaticaRequestHandler(meta(true)), Runnable::run, () -> new byte[0], stats));
+        channel = new EmbeddedChannel(new AvaticaHttpHandler(
+                new AvaticaRequestHandler(meta(true)), NO_CANCELS, Runnable::run, () -> new byte[0], stats));
 
         channel.writeInbound(request(HttpMethod.POST, "/", OPEN_CONNECTION));
 
@@ -161,6 +196,7 @@ final class AvaticaHttpHandlerTest {
     private EmbeddedChannel channel(Executor rpcExecutor) {
         return new EmbeddedChannel(new AvaticaHttpHandler(
                 new AvaticaRequestHandler(meta(false)),
+                cancels,
                 rpcExecutor,
                 () -> "sluice_up 1\n".getBytes(StandardCharsets.UTF_8),
                 stats));
