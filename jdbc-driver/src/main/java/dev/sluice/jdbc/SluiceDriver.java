@@ -146,7 +146,9 @@ public final class SluiceDriver extends Driver {
             return null;
         }
         // the gateway knows the connection by Avatica's id, which the driver made and sent in openConnection
-        String connectionId = connection.unwrap(AvaticaConnection.class).id;
+        AvaticaConnection avatica = connection.unwrap(AvaticaConnection.class);
+        FlinkLexicalRules.apply(avatica);
+        String connectionId = avatica.id;
         return TranslatingProxy.wrap(
                 connection, StatementCanceller.of(parsed.host(), parsed.port(), transport, connectionId));
     }
