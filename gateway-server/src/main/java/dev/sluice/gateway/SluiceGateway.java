@@ -22,6 +22,7 @@ import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
 import dev.sluice.gateway.session.SharedCatalogs;
+import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.gateway.ui.GatewayWorkPages;
 import dev.sluice.gateway.ui.RunningGatewayWork;
@@ -194,6 +195,7 @@ public final class SluiceGateway implements AutoCloseable {
                         config.tls(),
                         new AvaticaRequestHandler(meta, requestUser),
                         authenticator,
+                        StatementCancellation.of(sessions),
                         new OperationsEndpoints(
                                 metrics::scrape,
                                 probes::liveness,

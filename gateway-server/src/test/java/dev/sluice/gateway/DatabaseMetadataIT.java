@@ -44,6 +44,33 @@ final class DatabaseMetadataIT {
     }
 
     @Test
+    void advertisesFlinksQuotingAndCaseRulesAndTheyWork() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            String quote = metaData.getIdentifierQuoteString();
+            assertThat(quote).isEqualTo("`");
+            assertThat(metaData.storesUpperCaseIdentifiers()).isFalse();
+            assertThat(metaData.storesLowerCaseIdentifiers()).isFalse();
+            assertThat(metaData.supportsMixedCaseIdentifiers()).isTrue();
+            assertThat(metaData.supportsMixedCaseQuotedIdentifiers()).isTrue();
+            assertThat(metaData.storesUpperCaseQuotedIdentifiers()).isFalse();
+
+            // SQL quoted the way the metadata says parses, and mixed case is kept as written
+            statement.execute("create temporary view " + quote + "Mixed Case" + quote + " as select 1 as " + quote
+                    + "Value" + quote);
+            try (ResultSet result = statement.executeQuery(
+                    "select " + quote + "Value" + quote + " from " + quote + "Mixed Case" + quote)) {
+                assertThat(result.getMetaData().getColumnLabel(1)).isEqualTo("Value");
+                assertThat(result.next()).isTrue();
+                assertThat(result.getInt(1)).isEqualTo(1);
+            }
+            assertThat(column(metaData.getTables(null, null, "Mixed Case", null), "TABLE_NAME"))
+                    .containsExactly("Mixed Case");
+        }
+    }
+
+    @Test
     void listsCatalogsAndSchemas() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {

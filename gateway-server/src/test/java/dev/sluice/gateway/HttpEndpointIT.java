@@ -139,6 +139,7 @@ final class HttpEndpointIT {
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(failing, new RequestUser()),
                 GatewayAuthenticator.none(),
+                (connectionId, statementId, user) -> {},
                 new OperationsEndpoints(
                         () -> new byte[0],
                         () -> new Probe(true, "ALIVE"),

@@ -3,8 +3,10 @@ package dev.sluice.jdbc;
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
+import dev.sluice.jdbc.transport.StatementCanceller;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
@@ -28,6 +30,9 @@ import java.util.Properties;
  * <p>{@code DatabaseMetaData} is Avatica's, answered by the gateway from the session's Flink catalogs; beyond what
  * Avatica's protocol carries, {@code getPrimaryKeys} returns the keys declared in Flink DDL (the driver asks with
  * Sluice's {@code SHOW PRIMARY KEYS} statement).
+ *
+ * <p>{@code Statement.cancel()} from another thread stops the statement's job on the gateway (Sluice's {@code POST
+ * /sluice/cancel}, beside the Avatica protocol), and the thread that waits for its rows fails with SQLState HY008.
  *
  * <p>Every {@link SQLException} that the driver's objects throw is the standard subclass for its SQLState
  * ({@code SQLSyntaxErrorException} for class 42, {@code SQLTimeoutException} for HYT00, a connection exception for
@@ -138,7 +143,15 @@ public final class SluiceDriver extends Driver {
                     SqlStates.CANNOT_CONNECT,
                     e);
         }
-        return connection == null ? null : TranslatingProxy.wrap(connection);
+        if (connection == null) {
+            return null;
+        }
+        // the gateway knows the connection by Avatica's id, which the driver made and sent in openConnection
+        AvaticaConnection avatica = connection.unwrap(AvaticaConnection.class);
+        FlinkLexicalRules.apply(avatica);
+        String connectionId = avatica.id;
+        return TranslatingProxy.wrap(
+                connection, StatementCanceller.of(parsed.host(), parsed.port(), transport, connectionId, properties));
     }
 
     /**

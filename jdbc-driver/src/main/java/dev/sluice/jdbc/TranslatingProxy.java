@@ -2,6 +2,9 @@ package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
+import dev.sluice.jdbc.transport.StatementCanceller;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.NoSuchStatementException;
 import org.jspecify.annotations.Nullable;
 
 import java.lang.reflect.InvocationHandler;
@@ -52,14 +55,28 @@ final class TranslatingProxy implements InvocationHandler {
     /** For a statement: whether it was canceled since it last executed (Avatica's own flag is not visible). */
     private volatile boolean canceled;
 
-    private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent) {
+    /** Of the connection's proxy; its statements reach it through {@link #parent}. */
+    private final @Nullable StatementCanceller canceller;
+
+    private TranslatingProxy(
+            Object delegate, @Nullable TranslatingProxy parent, @Nullable StatementCanceller canceller) {
         this.delegate = requireNonNull(delegate, "delegate is null");
         this.parent = parent;
+        this.canceller = canceller;
     }
 
     /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
     static Connection wrap(Connection connection) {
-        return (Connection) new TranslatingProxy(connection, null).proxy();
+        return (Connection) new TranslatingProxy(connection, null, null).proxy();
+    }
+
+    /**
+     * {@link #wrap(Connection)}, with {@code Statement.cancel()} of its statements also sent to the gateway, so that
+     * the statement's job stops there (Avatica's own cancel only marks the statement in the client).
+     */
+    static Connection wrap(Connection connection, StatementCanceller canceller) {
+        return (Connection)
+                new TranslatingProxy(connection, null, requireNonNull(canceller, "canceller is null")).proxy();
     }
 
     @Override
@@ -77,6 +94,12 @@ final class TranslatingProxy implements InvocationHandler {
         boolean statement = delegate instanceof Statement;
         if (statement && method.getName().startsWith("execute")) {
             canceled = false;
+            resetAvaticasCancelFlag();
+        }
+        if (statement && method.getName().equals("cancel")) {
+            // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for the
+            // very query it is meant to stop; the gateway's cancel makes that query return at once
+            cancelOnGateway();
         }
         Object result;
         try {
@@ -90,6 +113,36 @@ final class TranslatingProxy implements InvocationHandler {
         return wrapResult(method, result);
     }
 
+    /**
+     * A cancel applies to the execution it interrupts (JDBC), but Avatica keeps a statement's cancel flag set for
+     * ever, so every later result of the statement would fail as canceled.
+     */
+    private void resetAvaticasCancelFlag() throws SQLException {
+        if (delegate instanceof AvaticaStatement avaticaStatement && avaticaStatement.handle != null) {
+            try {
+                avaticaStatement
+                        .connection
+                        .getCancelFlag(avaticaStatement.handle)
+                        .set(false);
+            } catch (NoSuchStatementException e) {
+                // a statement that is gone: the execute itself reports it
+            }
+        }
+    }
+
+    /** Sends the cancel to the gateway, where the statement's job runs; after Avatica marked it canceled here. */
+    private void cancelOnGateway() throws SQLException {
+        if (!(delegate instanceof AvaticaStatement avaticaStatement)) {
+            return;
+        }
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.canceller != null) {
+                holder.canceller.cancel(avaticaStatement.getId());
+                return;
+            }
+        }
+    }
+
     private @Nullable Object wrapResult(Method method, @Nullable Object result) {
         if (result == null || !PROXIED.contains(method.getReturnType())) {
             return result;
@@ -99,7 +152,7 @@ final class TranslatingProxy implements InvocationHandler {
                 return holder.proxy();
             }
         }
-        return new TranslatingProxy(result, this).proxy();
+        return new TranslatingProxy(result, this, null).proxy();
     }
 
     private Throwable translate(Method method, Throwable failure) {

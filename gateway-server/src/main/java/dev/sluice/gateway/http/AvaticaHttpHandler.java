@@ -6,6 +6,7 @@ import dev.sluice.gateway.security.AuthenticationException;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestCredentials;
+import dev.sluice.gateway.session.StatementCancellation;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -31,7 +32,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
  *
- * <p>{@code POST} (any path) carries Avatica; the operator's {@code GET}s are answered before, by
+ * <p>{@code POST} (any path) carries Avatica, but {@code POST /sluice/cancel} cancels a statement ({@link
+ * CancelRequestHandler}); the operator's {@code GET}s are answered before, by
  * {@link OperationsHandler}.
  *
  * <p>Each Avatica request is authenticated on the RPC executor (a bcrypt check is too slow for the event loop); a
@@ -43,16 +45,19 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
 
     private final AvaticaRequestHandler avatica;
     private final GatewayAuthenticator authenticator;
+    private final CancelRequestHandler cancels;
     private final Executor rpcExecutor;
     private final ConnectionStats stats;
 
     AvaticaHttpHandler(
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
+            StatementCancellation cancellation,
             Executor rpcExecutor,
             ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
+        this.cancels = new CancelRequestHandler(cancellation);
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.stats = requireNonNull(stats, "stats is null");
     }
@@ -73,6 +78,23 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                             HttpResponseStatus.METHOD_NOT_ALLOWED,
                             "Sluice speaks the Avatica protocol: POST a protobuf or JSON request; GET /health, /ready or /metrics"),
                     keepAlive);
+            return;
+        }
+        if (CancelRequestHandler.matches(request.uri())) {
+            // on the event loop, not the RPC executor: a cancel must get through when held fetches fill the executor,
+            // and it only looks the statement up and asks the cluster without waiting; the connection's earlier
+            // requests have cached its password check, so authenticating here costs no bcrypt round
+            GatewayUser user;
+            try {
+                user = authenticator.authenticate(new RequestCredentials(
+                        request.headers().get(HttpHeaderNames.AUTHORIZATION), clientCertificate(ctx)));
+            } catch (AuthenticationException e) {
+                FullHttpResponse refused = HttpResponses.text(HttpResponseStatus.UNAUTHORIZED, e.getMessage());
+                refused.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, GatewayAuthenticator.CHALLENGE);
+                HttpResponses.write(ctx, refused, keepAlive);
+                return;
+            }
+            HttpResponses.write(ctx, cancels.handle(request.uri(), user), keepAlive);
             return;
         }
         // copy: the superclass releases the request when this method returns

@@ -125,7 +125,17 @@ final class FlinkStatementRunner {
         ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);
-        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+        Optional<JobClient> job = result.getJobClient();
+        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor, () -> job.ifPresent(this::cancel));
+    }
+
+    /** Asks the cluster to cancel {@code job} and does not wait: a cancel from the client must return at once. */
+    private void cancel(JobClient job) {
+        job.cancel().whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                LOG.debug("Cancelling job {} failed; it may have ended already", job.getJobID(), failure);
+            }
+        });
     }
 
     /**

@@ -14,7 +14,8 @@ import static java.util.Objects.requireNonNull;
  * and the cursor of its current result, if any.
  *
  * <p>Fetches on one statement are serialised by its monitor; the Avatica client never fetches one result from two
- * threads, but nothing here relies on that.
+ * threads, but nothing here relies on that. {@link #cancel()} takes no lock, so that it reaches the job while a fetch
+ * waits for its rows.
  */
 public final class GatewayStatement implements AutoCloseable {
     private final int id;
@@ -22,6 +23,10 @@ public final class GatewayStatement implements AutoCloseable {
     private @Nullable ResultCursor cursor;
     private @Nullable ResolvedSchema schema;
     private long nextOffset;
+    /** Cancels the job of the current result; read by {@link #cancel()} without the monitor. */
+    private volatile Runnable cancelJob = () -> {};
+    /** Whether the current result was cancelled; a fetch that fails then reports the cancel, not the job's end. */
+    private volatile boolean canceled;
 
     GatewayStatement(int id) {
         this(id, null);
@@ -50,6 +55,18 @@ public final class GatewayStatement implements AutoCloseable {
         cursor = rows == null ? null : rows.cursor();
         schema = rows == null ? null : rows.schema();
         nextOffset = 0;
+        canceled = false;
+        cancelJob = rows == null ? () -> {} : rows.cancelJob();
+    }
+
+    /**
+     * Cancels the statement's running job at once, without waiting for a fetch in progress: that fetch, and any later
+     * one on this result, fails with {@link StatementCanceledException}. Does nothing when no job runs. A cancel that
+     * arrives while the statement is still being submitted finds no job yet and does nothing.
+     */
+    public void cancel() {
+        canceled = true;
+        cancelJob.run();
     }
 
     /**
@@ -60,6 +77,9 @@ public final class GatewayStatement implements AutoCloseable {
      */
     public synchronized Page fetch(long offset, int maxRows) {
         ResultCursor current = cursor;
+        if (current == null && canceled) {
+            throw new StatementCanceledException(id);
+        }
         if (current == null) {
             throw new NoResultException("Statement " + id + " has no open result to fetch from");
         }
@@ -68,7 +88,16 @@ public final class GatewayStatement implements AutoCloseable {
                     + ", was asked for " + offset);
         }
         ResolvedSchema currentSchema = requireNonNull(schema, "schema");
-        List<Row> rows = current.next(maxRows);
+        List<Row> rows;
+        try {
+            rows = current.next(maxRows);
+        } catch (RuntimeException e) {
+            cursor = null;
+            if (canceled) {
+                throw new StatementCanceledException(id, e);
+            }
+            throw e;
+        }
         nextOffset += rows.size();
         boolean done = current.isDone();
         if (done) {

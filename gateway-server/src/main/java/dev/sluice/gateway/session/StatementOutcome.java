@@ -15,11 +15,22 @@ public sealed interface StatementOutcome {
         }
     }
 
-    /** The statement returns rows; the cursor is owned by the statement and closed with it. */
-    record Rows(ResolvedSchema schema, ResultCursor cursor) implements StatementOutcome {
+    /**
+     * The statement returns rows; the cursor is owned by the statement and closed with it.
+     *
+     * @param cancelJob cancels the job that produces the rows, from any thread and without waiting for a fetch that
+     *     reads them (the fetch then fails); does nothing for rows without a job
+     */
+    record Rows(ResolvedSchema schema, ResultCursor cursor, Runnable cancelJob) implements StatementOutcome {
         public Rows {
             requireNonNull(schema, "schema is null");
             requireNonNull(cursor, "cursor is null");
+            requireNonNull(cancelJob, "cancelJob is null");
+        }
+
+        /** Rows without a job to cancel (computed in the gateway). */
+        public Rows(ResolvedSchema schema, ResultCursor cursor) {
+            this(schema, cursor, () -> {});
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.session.StatementCancellation;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -31,13 +32,47 @@ final class AvaticaHttpHandlerTest {
     private static final String OPEN_CONNECTION =
             "{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}";
 
+    private static final StatementCancellation NO_CANCELS = (connectionId, statementId, user) -> {};
+
     private final ConnectionStats stats = new ConnectionStats();
     private final List<Runnable> rpcTasks = new ArrayList<>();
+    private final List<String> canceled = new ArrayList<>();
+    private final StatementCancellation cancels =
+            (connectionId, statementId, user) -> canceled.add(connectionId + "/" + statementId);
     private EmbeddedChannel channel = channel(rpcTasks::add);
 
     @AfterEach
     void nothingLeftInTheChannel() {
         assertThat(channel.finishAndReleaseAll()).isFalse();
+    }
+
+    @Test
+    void cancelsAStatementOnTheEventLoop() {
+        channel.writeInbound(request(HttpMethod.POST, "/sluice/cancel?connection_id=c%201&statement_id=7", ""));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(body(response)).isEqualTo("Canceled statement 7\n");
+        assertThat(canceled).containsExactly("c 1/7");
+        assertThat(rpcTasks).as("a cancel must not queue behind held fetches").isEmpty();
+        assertThat(channel.isOpen()).isTrue();
+        response.release();
+    }
+
+    @Test
+    void refusesACancelWithoutBothIdsWith400() {
+        for (String uri : List.of(
+                "/sluice/cancel?connection_id=c1",
+                "/sluice/cancel?statement_id=1",
+                "/sluice/cancel?connection_id=c1&connection_id=c2&statement_id=1",
+                "/sluice/cancel?connection_id=c1&statement_id=one")) {
+            channel.writeInbound(request(HttpMethod.POST, uri, ""));
+
+            FullHttpResponse response = response(channel);
+            assertThat(response.status()).as(uri).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+            response.release();
+        }
+        assertThat(canceled).isEmpty();
     }
 
     @Test
@@ -72,6 +107,7 @@ final class AvaticaHttpHandlerTest {
         channel = new EmbeddedChannel(new AvaticaHttpHandler(
                 new AvaticaRequestHandler(meta(true), new RequestUser()),
                 GatewayAuthenticator.none(),
+                NO_CANCELS,
                 Runnable::run,
                 stats));
 
@@ -140,6 +176,7 @@ final class AvaticaHttpHandlerTest {
         return new EmbeddedChannel(new AvaticaHttpHandler(
                 new AvaticaRequestHandler(meta(false), new RequestUser()),
                 GatewayAuthenticator.none(),
+                cancels,
                 rpcExecutor,
                 stats));
     }

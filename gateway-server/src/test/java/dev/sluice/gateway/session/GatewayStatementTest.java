@@ -54,6 +54,50 @@ final class GatewayStatementTest {
     }
 
     @Test
+    void cancelRunsTheJobsCancelAndTheFailedFetchSaysCanceled() {
+        List<String> calls = new ArrayList<>();
+        ResultCursor failsOnceCancelled = new ResultCursor() {
+            @Override
+            public List<Row> next(int maxRows) {
+                // what a collect reader does once its job was cancelled under it
+                throw new IllegalStateException("Job ended without a result (was it cancelled?)");
+            }
+
+            @Override
+            public boolean isDone() {
+                return false;
+            }
+
+            @Override
+            public void close() {
+                calls.add("close");
+            }
+        };
+        statement.replaceResult(new StatementOutcome.Rows(SCHEMA, failsOnceCancelled, () -> calls.add("cancel job")));
+
+        statement.cancel();
+
+        assertThat(calls).containsExactly("cancel job");
+        assertThatThrownBy(() -> statement.fetch(0, 10))
+                .isInstanceOf(StatementCanceledException.class)
+                .hasMessage("Statement 7 was canceled")
+                .hasCauseInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> statement.fetch(0, 10))
+                .isInstanceOf(StatementCanceledException.class)
+                .hasMessage("Statement 7 was canceled");
+    }
+
+    @Test
+    void aNewResultIsNotCanceledByAnEarlierCancel() {
+        statement.replaceResult(rows(1));
+        statement.cancel();
+
+        statement.replaceResult(rows(2));
+
+        assertThat(statement.fetch(0, 10).rows()).containsExactly(Row.of(2));
+    }
+
+    @Test
     void fetchAtWrongOffsetFails() {
         statement.replaceResult(rows(1, 2, 3, 4));
         statement.fetch(0, 2);

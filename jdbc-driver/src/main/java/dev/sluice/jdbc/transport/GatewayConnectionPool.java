@@ -102,13 +102,21 @@ final class GatewayConnectionPool {
      * connection turned out to be closed (the gateway's idle timeout) before the request could be written.
      */
     GatewayResponse post(byte[] body, @Nullable String authorization) throws Exception {
+        return post("/", body, authorization);
+    }
+
+    /**
+     * {@link #post(byte[], String)} to {@code path}: Avatica's requests go to {@code /}, Sluice's own to
+     * {@code /sluice/...}.
+     */
+    GatewayResponse post(String path, byte[] body, @Nullable String authorization) throws Exception {
         try {
-            return postOnce(body, authorization);
+            return postOnce(path, body, authorization);
         } catch (ConnectionClosedException e) {
             if (!e.unsent()) {
                 throw e;
             }
-            return postOnce(body, authorization);
+            return postOnce(path, body, authorization);
         }
     }
 
@@ -117,9 +125,9 @@ final class GatewayConnectionPool {
      * chained on the event loop, since every extra hand-over between the caller's thread and the loop costs a
      * context switch, which on a small machine is a good part of a sub-millisecond request.
      */
-    private GatewayResponse postOnce(byte[] body, @Nullable String authorization) throws Exception {
+    private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization) throws Exception {
         FullHttpRequest request =
-                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/", Unpooled.wrappedBuffer(body));
+                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, path, Unpooled.wrappedBuffer(body));
         request.headers()
                 .set(HttpHeaderNames.HOST, hostHeader)
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)

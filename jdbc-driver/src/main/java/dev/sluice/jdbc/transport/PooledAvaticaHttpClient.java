@@ -1,6 +1,7 @@
 package dev.sluice.jdbc.transport;
 
 import dev.sluice.jdbc.errors.SqlStates;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.remote.AuthenticationType;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.UsernamePasswordAuthenticateable;
@@ -8,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Properties;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,9 +24,17 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
     private final TransportConfig config;
     private final GatewayConnectionPool pool;
     private volatile @Nullable String authorization;
+    private final boolean renameWireMessages;
 
-    PooledAvaticaHttpClient(String host, int port, TransportConfig config) {
+    /**
+     * A client of one gateway.
+     *
+     * @param protobuf whether the connection speaks protobuf, whose envelopes name Java classes (see {@link
+     *     RelocatedWireNames})
+     */
+    PooledAvaticaHttpClient(String host, int port, TransportConfig config, boolean protobuf) {
         this.config = requireNonNull(config, "config is null");
+        this.renameWireMessages = protobuf && RelocatedWireNames.relocated();
         this.address = (config.tls() ? "https://" : "http://") + host + ":" + port;
         try {
             this.pool = GatewayTransports.shared().pool(host, port, config);
@@ -37,7 +47,7 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
     public byte[] send(byte[] request) {
         GatewayResponse response;
         try {
-            response = pool.post(request, authorization);
+            response = pool.post(renameWireMessages ? RelocatedWireNames.toWire(request) : request, authorization);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw TransportFailures.of(SqlStates.CONNECTION_FAILURE, "Interrupted waiting for " + address);
@@ -48,7 +58,7 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
         // the gateway's own
         int status = response.status();
         if (!response.isText() && (status == 200 || status == 500 || status == 400 || status == 401)) {
-            return response.body();
+            return renameWireMessages ? RelocatedWireNames.fromWire(response.body()) : response.body();
         }
         throw TransportFailures.fromResponse(address, response);
     }
@@ -64,8 +74,23 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
             throw new IllegalArgumentException(
                     "The Sluice gateway authenticates passwords with authentication=BASIC, not " + authenticationType);
         }
+        this.authorization = basic(user, password);
+    }
+
+    /**
+     * The {@code Authorization} header for the user and password of Avatica's connection {@code properties}
+     * ({@code authentication=BASIC}, {@code avatica_user}, {@code avatica_password}), or null when they have none.
+     */
+    static @Nullable String basicAuthorization(Properties properties) {
+        String user = properties.getProperty(BuiltInConnectionProperty.AVATICA_USER.camelName());
+        String authentication = properties.getProperty(BuiltInConnectionProperty.AUTHENTICATION.camelName());
+        return user != null && authentication != null
+                ? basic(user, properties.getProperty(BuiltInConnectionProperty.AVATICA_PASSWORD.camelName()))
+                : null;
+    }
+
+    private static String basic(String user, @Nullable String password) {
         String credentials = user + ":" + (password == null ? "" : password);
-        this.authorization =
-                "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
+        return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -4,6 +4,7 @@ import org.apache.calcite.avatica.ConnectionConfig;
 import org.apache.calcite.avatica.remote.AuthenticationType;
 import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.AvaticaHttpClientFactory;
+import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.KerberosConnection;
 import org.jspecify.annotations.Nullable;
 
@@ -72,7 +73,8 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport);
+        boolean protobuf = Driver.Serialization.PROTOBUF.name().equalsIgnoreCase(config.serialization());
+        PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport, protobuf);
         // as Avatica's own factory does: authentication=BASIC with avatica_user and avatica_password
         String authentication = config.authentication();
         if (authentication != null && config.avaticaUser() != null) {
