@@ -21,6 +21,10 @@ public enum SluiceErrorCode {
     MALFORMED_REQUEST(0x0008, "08S01"),
     INVALID_PARAMETER_VALUE(0x0009, "22023"),
     STATEMENT_CANCELED(0x000A, "HY008"),
+    /** An Avatica connection id that names an open connection was opened again (SQL's "connection name in use"). */
+    DUPLICATE_CONNECTION(0x0010, "08002"),
+    /** The client stopped fetching a statement's rows for longer than the gateway keeps an open result. */
+    RESULT_IDLE_TIMEOUT(0x0011, "HY008"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
     INVALID_CONFIGURATION(0x1_0001, "HY000"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
@@ -31,7 +35,9 @@ public enum SluiceErrorCode {
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
     RESULT_TOO_LARGE(0x3_0002, "54000"),
     /** The cluster's admission queue is full; retrying later may succeed. */
-    CLUSTER_BUSY(0x3_0003, "53000");
+    CLUSTER_BUSY(0x3_0003, "53000"),
+    /** A statement longer than the gateway accepts; refused before it is lexed. */
+    STATEMENT_TOO_LONG(0x3_0010, "54000");
 
     private final int code;
     private final String sqlState;

@@ -152,7 +152,8 @@ public final class SluiceGateway implements AutoCloseable {
                         config.session().idleTimeout().toMillis() / 4,
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
-        SluiceMeta meta = new SluiceMeta(sessions, version(), EnvironmentInformation.getVersion());
+        SluiceMeta meta = new SluiceMeta(
+                sessions, config.session().maxStatementLength(), version(), EnvironmentInformation.getVersion());
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
                 SluiceHttpServer.start(

@@ -73,6 +73,7 @@ public final class GatewaySession implements AutoCloseable {
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
             int maxMaterializedRows,
+            HistoryLimits historyLimits,
             QueryObserver observer,
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
@@ -86,7 +87,8 @@ public final class GatewaySession implements AutoCloseable {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.environment = new SessionEnvironment(environmentFactory, defaults);
         this.options = new SessionOptionCommands(id, environment);
-        this.history = new QueryHistory(id, cluster.name(), observer, clock);
+        this.history = new QueryHistory(
+                id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
         this.constantQueries =
                 new ConstantQueryAnswers(environment, options, jobPlans, cluster.name(), observer, clock);
         this.flink = new FlinkStatementRunner(
@@ -135,10 +137,16 @@ public final class GatewaySession implements AutoCloseable {
      */
     public GatewayStatement prepareStatement(String sql) {
         requireNonNull(sql, "sql is null");
-        PlannedStatement planned = StatementPlanner.analyze(sql); // lexed outside the lock
+        return prepareStatement(StatementPlanner.analyze(sql)); // lexed outside the lock
+    }
+
+    /** Creates a prepared statement from one the planner has lexed and classified; see {@link #prepareStatement}. */
+    public GatewayStatement prepareStatement(PlannedStatement planned) {
+        requireNonNull(planned, "planned is null");
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
-        return register(new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(sql, analysis)));
+        return register(
+                new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(planned.sql(), analysis)));
     }
 
     private GatewayStatement register(GatewayStatement statement) {

@@ -18,6 +18,10 @@ import static java.util.Objects.requireNonNull;
  * The last {@value #SIZE} statements of a session with their phase timings, which {@code SHOW QUERY HISTORY} lists;
  * a statement's end is also reported to the {@link QueryObserver}.
  *
+ * <p>Bounded in bytes as well as in entries, because a client chooses how long its statements are: each statement
+ * and failure message is cut to {@code maxStatementLength} characters, and the oldest entries go while the text held
+ * is over {@code maxBytes} (at two bytes a character, the most a Java string takes).
+ *
  * <p>Thread-safe: a statement is started by the thread that executes it, and may end on the thread that fetches its
  * last rows while another lists the history.
  */
@@ -47,10 +51,20 @@ final class QueryHistory {
     private final String clusterName;
     private final QueryObserver observer;
     private final SessionClock clock;
+    private final long maxChars;
+    private final int maxStatementLength;
     // guarded by itself
     private final ArrayDeque<QueryTrace> traces = new ArrayDeque<>();
 
-    QueryHistory(String sessionId, String clusterName, QueryObserver observer, SessionClock clock) {
+    QueryHistory(
+            String sessionId,
+            String clusterName,
+            QueryObserver observer,
+            SessionClock clock,
+            int maxBytes,
+            int maxStatementLength) {
+        this.maxChars = maxBytes / 2;
+        this.maxStatementLength = maxStatementLength;
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.clusterName = requireNonNull(clusterName, "clusterName is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -59,25 +73,49 @@ final class QueryHistory {
 
     /** Starts the trace of a statement now; the oldest trace goes when the history is full. */
     QueryTrace start(String sql, StatementKind kind) {
-        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime());
+        QueryTrace trace = new QueryTrace(cut(sql), kind, clock.now(), clock.nanoTime());
         synchronized (traces) {
-            if (traces.size() == SIZE) {
-                traces.removeFirst();
-            }
             traces.addLast(trace);
+            trim();
         }
         return trace;
     }
 
     /** The statement failed before it had a result; only its history entry says so, as it has no phases to report. */
     void failed(QueryTrace trace, Throwable failure) {
-        trace.ended("failed: " + failure.getMessage(), clock.nanoTime());
+        trace.ended(cut("failed: " + failure.getMessage()), clock.nanoTime());
+        synchronized (traces) {
+            trim(); // the failure's message may be long
+        }
+    }
+
+    /**
+     * Drops the oldest traces while there are too many or they hold too much text, keeping the newest. The sum is
+     * taken afresh each time because outcomes change as statements end; it is at most {@value #SIZE} additions.
+     */
+    private void trim() {
+        long chars = 0;
+        for (QueryTrace trace : traces) {
+            chars += trace.textLength();
+        }
+        while (traces.size() > 1 && (traces.size() > SIZE || chars > maxChars)) {
+            chars -= traces.removeFirst().textLength();
+        }
+    }
+
+    /** {@code text}, cut to the longest a history entry keeps, saying how long it was. */
+    String cut(String text) {
+        if (text.length() <= maxStatementLength) {
+            return text;
+        }
+        String note = "... (" + text.length() + " characters)";
+        return text.substring(0, Math.max(0, maxStatementLength - note.length())) + note;
     }
 
     /** The statement, or the reading of its result, ended now; only its first end counts. */
     void finish(QueryTrace trace, String outcome) {
         if (!trace.hasEnded()) {
-            trace.ended(outcome, clock.nanoTime());
+            trace.ended(cut(outcome), clock.nanoTime());
             observer.finished(clusterName, trace.phases());
             LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), outcome, trace.phases());
         }

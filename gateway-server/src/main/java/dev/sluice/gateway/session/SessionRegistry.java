@@ -100,6 +100,7 @@ public final class SessionRegistry implements AutoCloseable {
                 configuration -> createTableEnvironment(executor, configuration),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
+                HistoryLimits.of(config),
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,

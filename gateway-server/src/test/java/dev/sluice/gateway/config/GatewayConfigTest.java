@@ -21,7 +21,7 @@ final class GatewayConfigTest {
     private static final ServerConfig DEFAULT_SERVER =
             new ServerConfig("127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5), 4096);
     private static final SessionConfig DEFAULT_SESSION =
-            new SessionConfig(512, Duration.ofMinutes(30), 1_000_000, Duration.ZERO);
+            new SessionConfig(512, Duration.ofMinutes(30), 1_000_000, Duration.ofMinutes(10), 1_000_000, 262_144, 2000);
     private static final PlanCacheConfig DEFAULT_PLAN_CACHE = new PlanCacheConfig(true, 256);
     private static final EmbeddedClusterConfig DEFAULT_EMBEDDED = new EmbeddedClusterConfig(1, 8);
 
@@ -75,7 +75,9 @@ final class GatewayConfigTest {
 
         assertThat(config.server())
                 .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096));
-        assertThat(config.session()).isEqualTo(new SessionConfig(2, Duration.ofMinutes(1), 10, Duration.ZERO));
+        assertThat(config.session())
+                .isEqualTo(new SessionConfig(
+                        2, Duration.ofMinutes(1), 10, Duration.ofMinutes(10), 1_000_000, 262_144, 2000));
         assertThat(config.planCache()).isEqualTo(new PlanCacheConfig(false, 7));
         assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));
         assertThat(config.clusters())
