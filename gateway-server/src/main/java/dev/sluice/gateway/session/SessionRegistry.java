@@ -80,6 +80,9 @@ public final class SessionRegistry implements AutoCloseable {
         requireNonNull(id, "id is null");
         String clusterName = properties.get(CLUSTER_PROPERTY);
         ClusterEndpoint cluster = clusterName == null ? clusters.defaultCluster() : clusters.require(clusterName);
+        if (sessions.containsKey(id)) { // checked before a TableEnvironment is made for nothing
+            throw new DuplicateConnectionException();
+        }
         if (sessions.size() >= config.maxSessions()) {
             throw new TooManySessionsException(config.maxSessions());
         }
@@ -107,9 +110,9 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::cancelWaiting,
                 clock);
         GatewaySession previous = sessions.putIfAbsent(id, session);
-        if (previous != null) {
+        if (previous != null) { // opened twice at once: the first open wins
             session.close();
-            throw new IllegalStateException("Connection " + id + " is already open");
+            throw new DuplicateConnectionException();
         }
         LOG.info("Session {} opened on cluster '{}' ({} open)", id, cluster.name(), sessions.size());
         return session;
