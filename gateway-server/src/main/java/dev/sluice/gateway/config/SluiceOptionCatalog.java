@@ -27,6 +27,7 @@ public final class SluiceOptionCatalog {
             ServerOptions.MAX_REQUEST_SIZE,
             ServerOptions.IDLE_TIMEOUT,
             ServerOptions.MAX_CONNECTIONS,
+            ServerOptions.REQUEST_TIMEOUT,
             TlsOptions.ENABLED,
             TlsOptions.PROVIDER,
             TlsOptions.PROTOCOLS,
