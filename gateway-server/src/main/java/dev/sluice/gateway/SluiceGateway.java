@@ -152,6 +152,13 @@ public final class SluiceGateway implements AutoCloseable {
                         config.session().idleTimeout().toMillis() / 4,
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
+        long resultPeriod = Math.max(
+                1,
+                Math.min(
+                        config.session().resultIdleTimeout().toMillis() / 4,
+                        Duration.ofSeconds(30).toMillis()));
+        housekeeping.scheduleWithFixedDelay(
+                sessions::closeIdleResults, resultPeriod, resultPeriod, TimeUnit.MILLISECONDS);
         SluiceMeta meta = new SluiceMeta(
                 sessions, config.session().maxStatementLength(), version(), EnvironmentInformation.getVersion());
         SluiceHttpServer httpServer = components.push(

@@ -11,6 +11,7 @@ import static dev.sluice.gateway.config.SessionOptions.MAX_MATERIALIZED_ROWS;
 import static dev.sluice.gateway.config.SessionOptions.MAX_SESSIONS;
 import static dev.sluice.gateway.config.SessionOptions.MAX_STATEMENT_LENGTH;
 import static dev.sluice.gateway.config.SessionOptions.QUERY_TIMEOUT;
+import static dev.sluice.gateway.config.SessionOptions.RESULT_IDLE_TIMEOUT;
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -25,8 +26,15 @@ public record SessionConfig(
         Duration queryTimeout,
         int maxStatementLength,
         int historyMaxBytes,
-        int historyMaxStatementLength) {
+        int historyMaxStatementLength,
+        Duration resultIdleTimeout) {
     public SessionConfig {
+        requireNonNull(resultIdleTimeout, "resultIdleTimeout is null");
+        Checks.check(
+                resultIdleTimeout.compareTo(Duration.ofSeconds(1)) >= 0,
+                "%s must be at least 1 s, was %s",
+                RESULT_IDLE_TIMEOUT.key(),
+                resultIdleTimeout);
         requireNonNull(idleTimeout, "idleTimeout is null");
         requireNonNull(queryTimeout, "queryTimeout is null");
         Checks.check(
@@ -76,6 +84,7 @@ public record SessionConfig(
                 config.get(QUERY_TIMEOUT),
                 config.get(MAX_STATEMENT_LENGTH),
                 (int) historyBytes,
-                config.get(HISTORY_MAX_STATEMENT_LENGTH));
+                config.get(HISTORY_MAX_STATEMENT_LENGTH),
+                config.get(RESULT_IDLE_TIMEOUT));
     }
 }

@@ -32,6 +32,12 @@ public final class SessionOptions {
                     + " and it fails with SQLState HYT00; 0 means no limit. Per connection: a property of the JDBC"
                     + " URL or SET 'sluice.query.timeout' = '30 s'.");
 
+    public static final ConfigOption<Duration> RESULT_IDLE_TIMEOUT = key("sluice.session.result-idle-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(5))
+            .withDescription("An open result that its client has not fetched from for this long is closed and its job"
+                    + " cancelled, freeing its task slots; a later fetch fails with SQLState HY008.");
+
     public static final ConfigOption<Integer> MAX_STATEMENT_LENGTH = key("sluice.session.max-statement-length")
             .intType()
             .defaultValue(1_000_000)

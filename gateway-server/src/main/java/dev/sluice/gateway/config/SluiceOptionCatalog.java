@@ -46,6 +46,7 @@ public final class SluiceOptionCatalog {
             SessionOptions.IDLE_TIMEOUT,
             SessionOptions.MAX_MATERIALIZED_ROWS,
             SessionOptions.QUERY_TIMEOUT,
+            SessionOptions.RESULT_IDLE_TIMEOUT,
             SessionOptions.MAX_STATEMENT_LENGTH,
             SessionOptions.HISTORY_MAX_SIZE,
             SessionOptions.HISTORY_MAX_STATEMENT_LENGTH,

@@ -14,6 +14,7 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Map;
@@ -128,7 +129,7 @@ public final class GatewaySession implements AutoCloseable {
 
     /** Creates a statement; its id is unique within this session. */
     public GatewayStatement createStatement() {
-        return register(new GatewayStatement(nextStatementId.getAndIncrement()));
+        return register(new GatewayStatement(nextStatementId.getAndIncrement(), clock::nanoTime));
     }
 
     /**
@@ -145,8 +146,8 @@ public final class GatewaySession implements AutoCloseable {
         requireNonNull(planned, "planned is null");
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
-        return register(
-                new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(planned.sql(), analysis)));
+        return register(new GatewayStatement(
+                nextStatementId.getAndIncrement(), new PreparedSql(planned.sql(), analysis), clock::nanoTime));
     }
 
     private GatewayStatement register(GatewayStatement statement) {
@@ -253,6 +254,22 @@ public final class GatewaySession implements AutoCloseable {
         } finally {
             executionLock.unlock();
         }
+    }
+
+    /** Closes the results that their clients have not read for {@code timeout}; returns how many. */
+    int closeIdleResults(Duration timeout) {
+        int closed = 0;
+        for (GatewayStatement statement : statements.values()) {
+            if (statement.closeResultIfIdle(timeout)) {
+                closed++;
+                LOG.info(
+                        "Session {}: the result of statement {} was not read for {}; closed it",
+                        id,
+                        statement.id(),
+                        timeout);
+            }
+        }
+        return closed;
     }
 
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */

@@ -4,8 +4,10 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,15 +24,21 @@ public final class GatewayStatement implements AutoCloseable {
     private @Nullable ResultCursor cursor;
     private @Nullable ResolvedSchema schema;
     private long nextOffset;
+    private final ResultIdleWatch idleWatch = new ResultIdleWatch();
+    private final LongSupplier nanoTime;
 
-    GatewayStatement(int id) {
-        this(id, null);
+    GatewayStatement(int id, LongSupplier nanoTime) {
+        this(id, null, nanoTime);
     }
 
-    /** @param prepared what preparing the statement learned; null for a statement created without a text */
-    GatewayStatement(int id, @Nullable PreparedSql prepared) {
+    /**
+     * @param prepared what preparing the statement learned; null for a statement created without a text
+     * @param nanoTime the session's monotonic clock, which times how long a result goes unread
+     */
+    GatewayStatement(int id, @Nullable PreparedSql prepared, LongSupplier nanoTime) {
         this.id = id;
         this.prepared = prepared;
+        this.nanoTime = requireNonNull(nanoTime, "nanoTime is null");
     }
 
     public int id() {
@@ -50,6 +58,30 @@ public final class GatewayStatement implements AutoCloseable {
         cursor = rows == null ? null : rows.cursor();
         schema = rows == null ? null : rows.schema();
         nextOffset = 0;
+        if (rows == null) {
+            idleWatch.closed();
+        } else {
+            idleWatch.opened(nanoTime.getAsLong());
+        }
+    }
+
+    /**
+     * Closes the open result, cancelling its job, if its client has not read it for {@code timeout}; a later fetch
+     * fails with {@link ResultIdleTimeoutException}. Never waits for a fetch in progress, which counts as reading.
+     *
+     * @return whether it closed the result
+     */
+    boolean closeResultIfIdle(Duration timeout) {
+        if (!idleWatch.expireIfIdle(nanoTime.getAsLong(), timeout)) {
+            return false;
+        }
+        synchronized (this) { // free: no fetch is in progress, and none may start on an expired result
+            if (cursor != null) {
+                cursor.close();
+                cursor = null;
+            }
+        }
+        return true;
     }
 
     /**
@@ -57,8 +89,18 @@ public final class GatewayStatement implements AutoCloseable {
      *
      * @param offset where the client believes the page starts; must be where the last page ended
      * @throws NoResultException if the statement has no open result or the offset does not continue it
+     * @throws ResultIdleTimeoutException if the gateway closed the result because it went unread too long
      */
-    public synchronized Page fetch(long offset, int maxRows) {
+    public Page fetch(long offset, int maxRows) {
+        idleWatch.beginFetch(id);
+        try {
+            return fetchLocked(offset, maxRows);
+        } finally {
+            idleWatch.endFetch(nanoTime.getAsLong());
+        }
+    }
+
+    private synchronized Page fetchLocked(long offset, int maxRows) {
         ResultCursor current = cursor;
         if (current == null) {
             throw new NoResultException("Statement " + id + " has no open result to fetch from");
@@ -73,6 +115,7 @@ public final class GatewayStatement implements AutoCloseable {
         boolean done = current.isDone();
         if (done) {
             cursor = null;
+            idleWatch.closed();
         }
         return new Page(offset, rows, done, currentSchema);
     }

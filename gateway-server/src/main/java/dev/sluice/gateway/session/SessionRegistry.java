@@ -177,6 +177,18 @@ public final class SessionRegistry implements AutoCloseable {
         return closed;
     }
 
+    /**
+     * Closes every open result whose client has not fetched from it for the result idle timeout, cancelling its job
+     * and freeing its place on the cluster; returns how many it closed.
+     */
+    public int closeIdleResults() {
+        int closed = 0;
+        for (GatewaySession session : sessions.values()) {
+            closed += session.closeIdleResults(config.resultIdleTimeout());
+        }
+        return closed;
+    }
+
     public int size() {
         return sessions.size();
     }
