@@ -27,6 +27,10 @@ public enum SluiceErrorCode {
     USER_CODE_NOT_ALLOWED(0x000C, "42501"),
     /** A connection id that a client could guess (not a random UUID), refused so that nobody can guess it. */
     PREDICTABLE_CONNECTION_ID(0x000D, "08001"),
+    /** An Avatica connection id that names an open connection was opened again (SQL's "connection name in use"). */
+    DUPLICATE_CONNECTION(0x0010, "08002"),
+    /** The client stopped fetching a statement's rows for longer than the gateway keeps an open result. */
+    RESULT_IDLE_TIMEOUT(0x0011, "HY008"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
     INVALID_CONFIGURATION(0x1_0001, "HY000"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
@@ -39,7 +43,9 @@ public enum SluiceErrorCode {
     /** The cluster's admission queue is full; retrying later may succeed. */
     CLUSTER_BUSY(0x3_0003, "53000"),
     /** The user already has as many open sessions, or statements running at once, as a user may. */
-    USER_LIMIT_REACHED(0x3_0004, "08004");
+    USER_LIMIT_REACHED(0x3_0004, "08004"),
+    /** A statement longer than the gateway accepts; refused before it is lexed. */
+    STATEMENT_TOO_LONG(0x3_0010, "54000");
 
     private final int code;
     private final String sqlState;

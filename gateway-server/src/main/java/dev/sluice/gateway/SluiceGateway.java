@@ -181,10 +181,22 @@ public final class SluiceGateway implements AutoCloseable {
                         config.session().idleTimeout().toMillis() / 4,
                         Duration.ofSeconds(30).toMillis()));
         housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
+        long resultPeriod = Math.max(
+                1,
+                Math.min(
+                        config.session().resultIdleTimeout().toMillis() / 4,
+                        Duration.ofSeconds(30).toMillis()));
+        housekeeping.scheduleWithFixedDelay(
+                sessions::closeIdleResults, resultPeriod, resultPeriod, TimeUnit.MILLISECONDS);
         GatewayAuthenticator authenticator = authenticator(config);
         metrics.registerAuthentication(authenticator.failures());
         RequestUser requestUser = new RequestUser();
-        SluiceMeta meta = new SluiceMeta(sessions, requestUser, version(), EnvironmentInformation.getVersion());
+        SluiceMeta meta = new SluiceMeta(
+                sessions,
+                requestUser,
+                config.session().maxStatementLength(),
+                version(),
+                EnvironmentInformation.getVersion());
         metrics.registerSessions(sessions::size);
         ClusterProbes clusterProbes = new ClusterProbes(clusters, clusterClients);
         GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size);

@@ -16,7 +16,24 @@ public final class StatementPlanner {
     private StatementPlanner() {}
 
     /**
-     * Lexes and classifies {@code sql}.
+     * Refuses {@code sql} if it is longer than {@code maxLength} characters, before lexing it; else lexes and
+     * classifies it.
+     *
+     * @param option the name of the setting that gave {@code maxLength}, which the refusal quotes
+     * @throws StatementTooLongException if {@code sql} is longer than {@code maxLength}
+     * @throws InvalidStatementException if parentheses and brackets nest deeper than
+     *     {@link StatementClassifier#MAX_NESTING_DEPTH}
+     */
+    public static PlannedStatement analyze(String sql, int maxLength, String option) {
+        requireNonNull(sql, "sql is null");
+        if (sql.length() > maxLength) {
+            throw new StatementTooLongException(sql.length(), maxLength, option);
+        }
+        return analyze(sql);
+    }
+
+    /**
+     * Lexes and classifies {@code sql}, whatever its length; for text the gateway has already bounded.
      *
      * @throws InvalidStatementException if parentheses and brackets nest deeper than
      *     {@link StatementClassifier#MAX_NESTING_DEPTH}

@@ -1,5 +1,6 @@
 package dev.sluice.planner;
 
+import dev.sluice.errors.SluiceErrorCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -113,6 +114,23 @@ final class StatementPlannerTest {
         assertThatThrownBy(() -> StatementPlanner.analyze(sql))
                 .isInstanceOf(InvalidStatementException.class)
                 .hasMessageContaining("Statement nested too deeply");
+    }
+
+    @Test
+    void refusesAStatementLongerThanItsLimitBeforeLexingIt() {
+        // an unterminated string literal: lexing it would fail, so the refusal shows nothing lexed it
+        String sql = "SELECT '" + "x".repeat(100);
+
+        assertThatThrownBy(() -> StatementPlanner.analyze(sql, 100, "sluice.statement.max-length"))
+                .isInstanceOfSatisfying(
+                        StatementTooLongException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(SluiceErrorCode.STATEMENT_TOO_LONG))
+                .hasMessage("Statement is 108 characters long; at most 100 are allowed (sluice.statement.max-length)");
+    }
+
+    @Test
+    void acceptsAStatementOfExactlyItsLimit() {
+        assertThat(StatementPlanner.analyze("SELECT 1", 8, "limit").kind()).isEqualTo(StatementKind.QUERY);
     }
 
     @Test

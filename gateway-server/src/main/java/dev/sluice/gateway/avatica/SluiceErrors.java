@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The one place where exceptions become Avatica errors with a {@link SluiceErrorCode} and SQLState; which code a
@@ -21,27 +22,44 @@ import java.io.IOException;
  */
 public final class SluiceErrors {
     private static final Logger LOG = LoggerFactory.getLogger(SluiceErrors.class);
+    private static final StackTraceElement[] NO_STACK_TRACE = new StackTraceElement[0];
 
     private SluiceErrors() {}
 
-    /** Returns an Avatica error for {@code failure}; never throws. */
+    /**
+     * Returns an Avatica error for {@code failure}, without a stack trace; never throws. Avatica sends the stack
+     * trace of the exception it is given to the client, and the gateway's stack traces are nobody's business but its
+     * operator's: an internal error is logged with a new error id, which its message quotes.
+     */
     public static AvaticaRuntimeException translate(Throwable failure) {
         if (failure instanceof AvaticaRuntimeException avatica) {
+            avatica.setStackTrace(NO_STACK_TRACE);
             return avatica;
         }
         ErrorCodeLookup.Match match = ErrorCodeLookup.classify(failure);
         SluiceErrorCode code = match.code();
-        String message = message(match, failure);
         if (code.internal()) {
-            LOG.error("Internal error: {}", message, failure);
-        } else {
-            LOG.debug("Request failed with {}: {}", code, message, failure);
+            String errorId = newErrorId();
+            LOG.error("Internal error {}: {}", errorId, internalMessage(failure), failure);
+            return toAvatica(
+                    code, "Internal error in the gateway; the gateway's log has its details under error id " + errorId);
         }
+        String message = message(match, failure);
+        LOG.debug("Request failed with {}: {}", code, message, failure);
         return toAvatica(code, message);
     }
 
+    /** An Avatica error without a stack trace, which Avatica would otherwise send to the client. */
     public static AvaticaRuntimeException toAvatica(SluiceErrorCode code, String message) {
-        return new AvaticaRuntimeException(message, code.code(), code.sqlState(), AvaticaSeverity.ERROR);
+        AvaticaRuntimeException error =
+                new AvaticaRuntimeException(message, code.code(), code.sqlState(), AvaticaSeverity.ERROR);
+        error.setStackTrace(NO_STACK_TRACE);
+        return error;
+    }
+
+    /** A short random id that ties an error a client saw to the gateway's log entry; not a secret. */
+    public static String newErrorId() {
+        return String.format("%016x", ThreadLocalRandom.current().nextLong());
     }
 
     private static String message(ErrorCodeLookup.Match match, Throwable failure) {
@@ -53,9 +71,12 @@ public final class SluiceErrors {
                 decidedBy instanceof ClusterUnavailableException
                         ? decidedBy.getMessage()
                         : "Flink session cluster is unreachable: " + deepestMessage(failure);
-            case GENERIC_INTERNAL_ERROR -> "Internal error in the gateway: " + failure + rootCause(failure);
             default -> String.valueOf(decidedBy.getMessage());
         };
+    }
+
+    private static String internalMessage(Throwable failure) {
+        return failure + rootCause(failure);
     }
 
     private static String rootCause(Throwable failure) {

@@ -15,6 +15,16 @@ final class SluiceJsonHandler extends JsonHandler {
     }
 
     @Override
+    public HandlerResponse<String> apply(String request) {
+        try {
+            JsonRequestTypes.requireKnown(request);
+        } catch (MalformedRequestException e) {
+            return convertToErrorResponse(e);
+        }
+        return super.apply(request);
+    }
+
+    @Override
     public HandlerResponse<String> convertToErrorResponse(Exception e) {
         // the service never throws Jackson's exceptions: only decoding the request does
         if (e instanceof JsonProcessingException) {

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.session.GatewaySession;
@@ -47,14 +48,24 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     private final SessionRegistry sessions;
     private final RequestUser requestUser;
+    private final int maxStatementLength;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
     private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
-    /** @param requestUser the user of the request being handled, set by the HTTP layer around each call */
-    public SluiceMeta(SessionRegistry sessions, RequestUser requestUser, String gatewayVersion, String flinkVersion) {
+    /**
+     * @param requestUser the user of the request being handled, set by the HTTP layer around each call
+     * @param maxStatementLength the longest statement accepted; every statement text a client sends is checked
+     */
+    public SluiceMeta(
+            SessionRegistry sessions,
+            RequestUser requestUser,
+            int maxStatementLength,
+            String gatewayVersion,
+            String flinkVersion) {
         super(gatewayVersion, flinkVersion);
         this.sessions = requireNonNull(sessions, "sessions is null");
         this.requestUser = requireNonNull(requestUser, "requestUser is null");
+        this.maxStatementLength = maxStatementLength;
     }
 
     // ---- connections and statements
@@ -119,7 +130,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
         // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
-        GatewayStatement statement = session(ch.id).prepareStatement(sql);
+        GatewayStatement statement = session(ch.id).prepareStatement(analyze(sql));
         PreparedSql prepared = requirePrepared(statement);
         return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, prepared.analysis()));
     }
@@ -154,13 +165,18 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
-        PlannedStatement planned = StatementPlanner.analyze(sql); // the one lexing and classifying of the statement
+        PlannedStatement planned = analyze(sql); // the one lexing and classifying of the statement
         Optional<MetaResultSet> primaryKeys = showPrimaryKeys.execute(h, session, statement, planned);
         if (primaryKeys.isPresent()) {
             return new ExecuteResult(List.of(primaryKeys.get()));
         }
         StatementOutcome outcome = session.execute(statement, planned, maxRowCount);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
+    }
+
+    /** Lexes and classifies a statement a client sent, refusing it first if it is too long. */
+    private PlannedStatement analyze(String sql) {
+        return StatementPlanner.analyze(sql, maxStatementLength, SessionOptions.MAX_STATEMENT_LENGTH.key());
     }
 
     private static PreparedSql requirePrepared(GatewayStatement statement) {
@@ -193,7 +209,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         GatewayStatement statement = session.requireStatement(h.id);
         long[] counts = new long[sqlCommands.size()];
         for (int i = 0; i < counts.length; i++) {
-            StatementOutcome outcome = session.execute(statement, sqlCommands.get(i), -1);
+            StatementOutcome outcome = session.execute(statement, analyze(sqlCommands.get(i)), -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException(

@@ -9,6 +9,7 @@ import static dev.sluice.gateway.config.ServerOptions.IDLE_TIMEOUT;
 import static dev.sluice.gateway.config.ServerOptions.MAX_CONNECTIONS;
 import static dev.sluice.gateway.config.ServerOptions.MAX_REQUEST_SIZE;
 import static dev.sluice.gateway.config.ServerOptions.PORT;
+import static dev.sluice.gateway.config.ServerOptions.REQUEST_TIMEOUT;
 import static dev.sluice.gateway.config.ServerOptions.RPC_QUEUE_SIZE;
 import static dev.sluice.gateway.config.ServerOptions.RPC_THREADS;
 import static java.util.Objects.requireNonNull;
@@ -21,10 +22,12 @@ public record ServerConfig(
         int rpcQueueSize,
         int maxRequestBytes,
         Duration idleTimeout,
-        int maxConnections) {
+        int maxConnections,
+        Duration requestTimeout) {
     public ServerConfig {
         requireNonNull(host, "host is null");
         requireNonNull(idleTimeout, "idleTimeout is null");
+        requireNonNull(requestTimeout, "requestTimeout is null");
         Checks.check(!host.isBlank(), "%s must not be blank", HOST.key());
         Checks.check(port >= 0 && port <= 65535, "%s must be between 0 and 65535, was %s", PORT.key(), port);
         Checks.check(rpcThreads >= 1, "%s must be at least 1, was %s", RPC_THREADS.key(), rpcThreads);
@@ -40,6 +43,11 @@ public record ServerConfig(
                 IDLE_TIMEOUT.key(),
                 idleTimeout);
         Checks.check(maxConnections >= 1, "%s must be at least 1, was %s", MAX_CONNECTIONS.key(), maxConnections);
+        Checks.check(
+                requestTimeout.compareTo(Duration.ofMillis(100)) >= 0,
+                "%s must be at least 100 ms, was %s",
+                REQUEST_TIMEOUT.key(),
+                requestTimeout);
     }
 
     public static ServerConfig from(ReadableConfig config) {
@@ -56,6 +64,7 @@ public record ServerConfig(
                 config.get(RPC_QUEUE_SIZE),
                 (int) maxRequest,
                 config.get(IDLE_TIMEOUT),
-                config.get(MAX_CONNECTIONS));
+                config.get(MAX_CONNECTIONS),
+                config.get(REQUEST_TIMEOUT));
     }
 }

@@ -46,5 +46,12 @@ public final class ServerOptions {
             .withDescription("Open TCP connections allowed at once; a request on a connection beyond that is "
                     + "answered 503 and the connection closed.");
 
+    public static final ConfigOption<Duration> REQUEST_TIMEOUT = key("sluice.server.request-timeout")
+            .durationType()
+            .defaultValue(Duration.ofSeconds(10))
+            .withDescription(
+                    "A request, headers and body, must arrive whole within this time of its first byte;"
+                            + " otherwise it is answered 408 and its connection closed, however steadily its bytes trickle in.");
+
     private ServerOptions() {}
 }

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.config;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.MemorySize;
 
 import java.time.Duration;
 
@@ -26,10 +27,35 @@ public final class SessionOptions {
 
     public static final ConfigOption<Duration> QUERY_TIMEOUT = key("sluice.query.timeout")
             .durationType()
-            .defaultValue(Duration.ZERO)
+            .defaultValue(Duration.ofMinutes(10))
             .withDescription("How long a statement may wait for its rows or its job's end before its job is cancelled"
                     + " and it fails with SQLState HYT00; 0 means no limit. Per connection: a property of the JDBC"
                     + " URL or SET 'sluice.query.timeout' = '30 s'.");
+
+    public static final ConfigOption<Duration> RESULT_IDLE_TIMEOUT = key("sluice.session.result-idle-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(5))
+            .withDescription("An open result that its client has not fetched from for this long is closed and its job"
+                    + " cancelled, freeing its task slots; a later fetch fails with SQLState HY008.");
+
+    public static final ConfigOption<Integer> MAX_STATEMENT_LENGTH = key("sluice.session.max-statement-length")
+            .intType()
+            .defaultValue(1_000_000)
+            .withDescription("Longest statement accepted, in characters; a longer one is refused with SQLState 54000"
+                    + " before it is parsed.");
+
+    public static final ConfigOption<MemorySize> HISTORY_MAX_SIZE = key("sluice.session.history.max-size")
+            .memoryType()
+            .defaultValue(MemorySize.parse("256kb"))
+            .withDescription("Text that a session's SHOW QUERY HISTORY keeps at most, counted at two bytes a"
+                    + " character; the oldest entries go first.");
+
+    public static final ConfigOption<Integer> HISTORY_MAX_STATEMENT_LENGTH =
+            key("sluice.session.history.max-statement-length")
+                    .intType()
+                    .defaultValue(2000)
+                    .withDescription("A statement or failure message longer than this many characters is cut to"
+                            + " this length in the query history, with its full length noted.");
 
     private SessionOptions() {}
 }

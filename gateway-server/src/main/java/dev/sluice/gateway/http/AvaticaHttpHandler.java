@@ -2,6 +2,7 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
+import dev.sluice.gateway.avatica.SluiceErrors;
 import dev.sluice.gateway.security.AuthenticationException;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
@@ -146,8 +147,11 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                 response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, GatewayAuthenticator.CHALLENGE);
             }
         } catch (Throwable e) { // only when even the error response cannot be encoded; every request is answered
-            LOG.error("Could not encode an Avatica response", e);
-            response = HttpResponses.text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error: " + e);
+            String errorId = SluiceErrors.newErrorId();
+            LOG.error("Internal error {}: could not encode an Avatica response", errorId, e);
+            response = HttpResponses.text(
+                    HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                    "Internal error in the gateway; the gateway's log has its details under error id " + errorId);
         }
         // safe off the event loop: Netty hands the write to the channel's loop
         HttpResponses.write(ctx, response, keepAlive);

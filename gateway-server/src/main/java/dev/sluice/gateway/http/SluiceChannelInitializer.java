@@ -58,11 +58,15 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             pipeline.addLast("tls-required", new TlsRequiredHandler(tls, stats))
                     .addLast("tls-handshakes", handshakeObserver);
         }
+        RequestReadDeadline readDeadline = new RequestReadDeadline(config.requestTimeout());
         pipeline.addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                .addLast("read-deadline", readDeadline.bytesHandler())
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregate", new SizeLimitedAggregator(config.maxRequestBytes()))
+                .addLast("request-read", readDeadline.requestsHandler())
                 // after the codec and aggregator: it sees whole requests and responses, so it knows one is open
-                .addLast("close-idle", new CloseIdleConnectionHandler());
+                .addLast("close-idle", new CloseIdleConnectionHandler())
+                .addLast("in-order", new InOrderResponsesHandler());
         if (overLimit) {
             // the connection still gets its TLS and HTTP handlers, so the client can read the 503
             stats.refused();

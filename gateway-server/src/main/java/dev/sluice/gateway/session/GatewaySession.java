@@ -18,6 +18,7 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +83,7 @@ public final class GatewaySession implements AutoCloseable {
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
             int maxMaterializedRows,
+            HistoryLimits historyLimits,
             QueryObserver observer,
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
@@ -98,7 +100,8 @@ public final class GatewaySession implements AutoCloseable {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.environment = new SessionEnvironment(environmentFactory, defaults);
         this.options = new SessionOptionCommands(id, environment);
-        this.history = new QueryHistory(id, cluster.name(), observer, clock);
+        this.history = new QueryHistory(
+                id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
         this.constantQueries =
                 new ConstantQueryAnswers(environment, options, jobPlans, cluster.name(), observer, clock);
         this.flink = new FlinkStatementRunner(
@@ -139,7 +142,7 @@ public final class GatewaySession implements AutoCloseable {
 
     /** Creates a statement; its id is unique within this session. */
     public GatewayStatement createStatement() {
-        return register(new GatewayStatement(nextStatementId.getAndIncrement()));
+        return register(new GatewayStatement(nextStatementId.getAndIncrement(), clock::nanoTime));
     }
 
     /**
@@ -148,11 +151,17 @@ public final class GatewaySession implements AutoCloseable {
      */
     public GatewayStatement prepareStatement(String sql) {
         requireNonNull(sql, "sql is null");
-        PlannedStatement planned = StatementPlanner.analyze(sql); // lexed outside the lock
+        return prepareStatement(StatementPlanner.analyze(sql)); // lexed outside the lock
+    }
+
+    /** Creates a prepared statement from one the planner has lexed and classified; see {@link #prepareStatement}. */
+    public GatewayStatement prepareStatement(PlannedStatement planned) {
+        requireNonNull(planned, "planned is null");
         checkUserCode(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
-        return register(new GatewayStatement(nextStatementId.getAndIncrement(), new PreparedSql(sql, analysis)));
+        return register(new GatewayStatement(
+                nextStatementId.getAndIncrement(), new PreparedSql(planned.sql(), analysis), clock::nanoTime));
     }
 
     private GatewayStatement register(GatewayStatement statement) {
@@ -294,6 +303,22 @@ public final class GatewaySession implements AutoCloseable {
         } finally {
             executionLock.unlock();
         }
+    }
+
+    /** Closes the results that their clients have not read for {@code timeout}; returns how many. */
+    int closeIdleResults(Duration timeout) {
+        int closed = 0;
+        for (GatewayStatement statement : statements.values()) {
+            if (statement.closeResultIfIdle(timeout)) {
+                closed++;
+                LOG.info(
+                        "Session {}: the result of statement {} was not read for {}; closed it",
+                        id,
+                        statement.id(),
+                        timeout);
+            }
+        }
+        return closed;
     }
 
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */

@@ -4,8 +4,10 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,14 +30,21 @@ public final class GatewayStatement implements AutoCloseable {
     /** Whether the current result was cancelled; a fetch that fails then reports the cancel, not the job's end. */
     private volatile boolean canceled;
 
-    GatewayStatement(int id) {
-        this(id, null);
+    private final ResultIdleWatch idleWatch = new ResultIdleWatch();
+    private final LongSupplier nanoTime;
+
+    GatewayStatement(int id, LongSupplier nanoTime) {
+        this(id, null, nanoTime);
     }
 
-    /** @param prepared what preparing the statement learned; null for a statement created without a text */
-    GatewayStatement(int id, @Nullable PreparedSql prepared) {
+    /**
+     * @param prepared what preparing the statement learned; null for a statement created without a text
+     * @param nanoTime the session's monotonic clock, which times how long a result goes unread
+     */
+    GatewayStatement(int id, @Nullable PreparedSql prepared, LongSupplier nanoTime) {
         this.id = id;
         this.prepared = prepared;
+        this.nanoTime = requireNonNull(nanoTime, "nanoTime is null");
     }
 
     public int id() {
@@ -57,6 +66,11 @@ public final class GatewayStatement implements AutoCloseable {
         nextOffset = 0;
         canceled = false;
         cancelJob = rows == null ? () -> {} : rows.cancelJob();
+        if (rows == null) {
+            idleWatch.closed();
+        } else {
+            idleWatch.opened(nanoTime.getAsLong());
+        }
     }
 
     /**
@@ -70,12 +84,41 @@ public final class GatewayStatement implements AutoCloseable {
     }
 
     /**
+     * Closes the open result, cancelling its job, if its client has not read it for {@code timeout}; a later fetch
+     * fails with {@link ResultIdleTimeoutException}. Never waits for a fetch in progress, which counts as reading.
+     *
+     * @return whether it closed the result
+     */
+    boolean closeResultIfIdle(Duration timeout) {
+        if (!idleWatch.expireIfIdle(nanoTime.getAsLong(), timeout)) {
+            return false;
+        }
+        synchronized (this) { // free: no fetch is in progress, and none may start on an expired result
+            if (cursor != null) {
+                cursor.close();
+                cursor = null;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Returns the next page of the current result.
      *
      * @param offset where the client believes the page starts; must be where the last page ended
      * @throws NoResultException if the statement has no open result or the offset does not continue it
+     * @throws ResultIdleTimeoutException if the gateway closed the result because it went unread too long
      */
-    public synchronized Page fetch(long offset, int maxRows) {
+    public Page fetch(long offset, int maxRows) {
+        idleWatch.beginFetch(id);
+        try {
+            return fetchLocked(offset, maxRows);
+        } finally {
+            idleWatch.endFetch(nanoTime.getAsLong());
+        }
+    }
+
+    private synchronized Page fetchLocked(long offset, int maxRows) {
         ResultCursor current = cursor;
         if (current == null && canceled) {
             throw new StatementCanceledException(id);
@@ -102,6 +145,7 @@ public final class GatewayStatement implements AutoCloseable {
         boolean done = current.isDone();
         if (done) {
             cursor = null;
+            idleWatch.closed();
         }
         return new Page(offset, rows, done, currentSchema);
     }

@@ -18,6 +18,10 @@ import static java.util.Objects.requireNonNull;
  * The last {@value #SIZE} statements of a session with their phase timings, which {@code SHOW QUERY HISTORY} lists;
  * a statement's end is also reported to the {@link QueryObserver}.
  *
+ * <p>Bounded in bytes as well as in entries, because a client chooses how long its statements are: each statement
+ * and failure message is cut to {@code maxStatementLength} characters, and the oldest entries go while the text held
+ * is over {@code maxBytes} (at two bytes a character, the most a Java string takes).
+ *
  * <p>Thread-safe: a statement is started by the thread that executes it, and may end on the thread that fetches its
  * last rows while another lists the history.
  */
@@ -47,10 +51,20 @@ final class QueryHistory {
     private final String clusterName;
     private final QueryObserver observer;
     private final SessionClock clock;
+    private final long maxChars;
+    private final int maxStatementLength;
     // guarded by itself
     private final ArrayDeque<QueryTrace> traces = new ArrayDeque<>();
 
-    QueryHistory(String sessionId, String clusterName, QueryObserver observer, SessionClock clock) {
+    QueryHistory(
+            String sessionId,
+            String clusterName,
+            QueryObserver observer,
+            SessionClock clock,
+            int maxBytes,
+            int maxStatementLength) {
+        this.maxChars = maxBytes / 2;
+        this.maxStatementLength = maxStatementLength;
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.clusterName = requireNonNull(clusterName, "clusterName is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -64,12 +78,10 @@ final class QueryHistory {
 
     /** Starts the trace of statement {@code statementId} of the session now. */
     QueryTrace start(String sql, StatementKind kind, int statementId) {
-        QueryTrace trace = new QueryTrace(sql, kind, clock.now(), clock.nanoTime(), statementId);
+        QueryTrace trace = new QueryTrace(cut(sql), kind, clock.now(), clock.nanoTime(), statementId);
         synchronized (traces) {
-            if (traces.size() == SIZE) {
-                traces.removeFirst();
-            }
             traces.addLast(trace);
+            trim();
         }
         observer.started(clusterName, kind);
         return trace;
@@ -80,9 +92,35 @@ final class QueryHistory {
         finish(trace, QueryOutcome.of(failure), "failed: " + failure.getMessage());
     }
 
+    /**
+     * Drops the oldest traces while there are too many or they hold too much text, keeping the newest. The sum is
+     * taken afresh each time because outcomes change as statements end; it is at most {@value #SIZE} additions.
+     */
+    private void trim() {
+        long chars = 0;
+        for (QueryTrace trace : traces) {
+            chars += trace.textLength();
+        }
+        while (traces.size() > 1 && (traces.size() > SIZE || chars > maxChars)) {
+            chars -= traces.removeFirst().textLength();
+        }
+    }
+
+    /** {@code text}, cut to the longest a history entry keeps, saying how long it was. */
+    String cut(String text) {
+        if (text.length() <= maxStatementLength) {
+            return text;
+        }
+        String note = "... (" + text.length() + " characters)";
+        return text.substring(0, Math.max(0, maxStatementLength - note.length())) + note;
+    }
+
     /** The statement, or the reading of its result, ended now; only its first end counts. */
     void finish(QueryTrace trace, QueryOutcome outcome, String how) {
-        if (trace.ended(how, clock.nanoTime())) {
+        if (trace.ended(cut(how), clock.nanoTime())) {
+            synchronized (traces) {
+                trim(); // the outcome's message may be long
+            }
             observer.finished(clusterName, trace.kind(), outcome, trace.phases());
             LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), how, trace.phases());
         }

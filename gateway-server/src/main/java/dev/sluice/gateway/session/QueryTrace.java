@@ -95,6 +95,11 @@ final class QueryTrace {
         return kind;
     }
 
+    /** Characters of text this trace holds: its statement and its outcome. */
+    int textLength() {
+        return sql.length() + outcome.length();
+    }
+
     QueryPhases phases() {
         Map<String, Duration> phases = new LinkedHashMap<>();
         SubmissionTimings timings = submission;

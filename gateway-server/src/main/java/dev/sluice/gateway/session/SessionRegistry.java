@@ -103,6 +103,9 @@ public final class SessionRegistry implements AutoCloseable {
         requireNonNull(owner, "owner is null");
         String clusterName = properties.get(CLUSTER_PROPERTY);
         ClusterEndpoint cluster = clusterName == null ? clusters.defaultCluster() : clusters.require(clusterName);
+        if (sessions.containsKey(id)) { // checked before a TableEnvironment is made for nothing
+            throw new DuplicateConnectionException();
+        }
         if (sessions.size() >= config.maxSessions()) {
             throw new TooManySessionsException(config.maxSessions());
         }
@@ -127,6 +130,7 @@ public final class SessionRegistry implements AutoCloseable {
                 configuration -> createTableEnvironment(executor, configuration, setup),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
+                HistoryLimits.of(config),
                 observer,
                 executor::takeLastSubmission,
                 jobPlans,
@@ -136,9 +140,9 @@ public final class SessionRegistry implements AutoCloseable {
                 userCode);
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
-        if (previous != null) {
+        if (previous != null) { // opened twice at once: the first open wins
             session.close();
-            throw new IllegalStateException("Connection " + id + " is already open");
+            throw new DuplicateConnectionException();
         }
         try {
             // checked again now that it counts: two opens that raced past the first check cannot both stay
@@ -243,6 +247,18 @@ public final class SessionRegistry implements AutoCloseable {
                 LOG.info("Session of {} expired after {} idle", owned.owner(), config.idleTimeout());
                 LOG.debug("Session {} expired", session.id());
             }
+        }
+        return closed;
+    }
+
+    /**
+     * Closes every open result whose client has not fetched from it for the result idle timeout, cancelling its job
+     * and freeing its place on the cluster; returns how many it closed.
+     */
+    public int closeIdleResults() {
+        int closed = 0;
+        for (OwnedSession owned : sessions.values()) {
+            closed += owned.session().closeIdleResults(config.resultIdleTimeout());
         }
         return closed;
     }

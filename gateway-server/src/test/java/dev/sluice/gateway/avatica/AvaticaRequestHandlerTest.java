@@ -49,8 +49,42 @@ final class AvaticaRequestHandlerTest {
         assertThat(response.contentType()).startsWith("application/json");
         assertThat(new String(response.body(), StandardCharsets.UTF_8))
                 .contains("\"response\":\"error\"")
-                .contains("java.lang.StackOverflowError")
-                .contains("\"sqlState\":\"HY000\"");
+                .contains("error id")
+                .contains("\"sqlState\":\"HY000\"")
+                .doesNotContain("StackOverflowError")
+                .doesNotContain("\\tat ");
+    }
+
+    static Stream<Arguments> unknownJsonRequests() {
+        return Stream.of(
+                arguments(
+                        "{\"request\":\"doesNotExist\",\"connectionId\":\"c1\"}",
+                        "Unknown Avatica request type 'doesNotExist'"),
+                arguments("{\"connectionId\":\"c1\"}", "field naming its type"),
+                arguments("{\"request\":7}", "must be a string"),
+                arguments(
+                        "{\"a\":{\"request\":\"getSchemas\"},\"request\":\"nope\"}",
+                        "Unknown Avatica request type 'nope'"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unknownJsonRequests")
+    void refusesAJsonRequestOfAnUnknownTypeInsteadOfRunningGetSchemas(String body, String message) {
+        // the Meta throws if anything runs: nothing may
+        AvaticaRequestHandler handler =
+                new AvaticaRequestHandler(metaThrowing(new AssertionError("ran")), new RequestUser());
+
+        AvaticaRequestHandler.EncodedResponse response = handler.handle(utf8(body), GatewayUser.ANONYMOUS);
+
+        assertThat(response.httpStatus()).isEqualTo(400);
+        assertThat(new String(response.body(), StandardCharsets.UTF_8))
+                .contains(message)
+                .contains("\"sqlState\":\"08S01\"");
+    }
+
+    @Test
+    void knowsEveryRequestTypeOfAvatica() {
+        assertThat(JsonRequestTypes.KNOWN).contains("openConnection", "prepareAndExecute", "fetch", "getSchemas");
     }
 
     @Test
@@ -65,7 +99,8 @@ final class AvaticaRequestHandlerTest {
         assertThat(response.httpStatus()).isEqualTo(500);
         assertThat(translation.parseResponse(response.body()))
                 .isInstanceOfSatisfying(Service.ErrorResponse.class, error -> {
-                    assertThat(error.errorMessage).contains("java.lang.StackOverflowError");
+                    assertThat(error.errorMessage).contains("error id").doesNotContain("StackOverflowError");
+                    assertThat(String.join("", error.exceptions)).doesNotContain("\tat ");
                     assertThat(error.sqlState).isEqualTo("HY000");
                     assertThat(error.errorCode).isEqualTo(SluiceErrorCode.GENERIC_INTERNAL_ERROR.code());
                 });

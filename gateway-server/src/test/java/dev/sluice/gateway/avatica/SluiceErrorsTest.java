@@ -206,25 +206,44 @@ final class SluiceErrorsTest {
         assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
         assertThat(error.getErrorCode()).isEqualTo(0x10000);
         assertThat(error.getErrorMessage())
-                .isEqualTo("Internal error in the gateway: java.lang.RuntimeException: boom");
+                .matches(
+                        "Internal error in the gateway; the gateway's log has its details under error id [0-9a-f]{16}");
     }
 
     @Test
-    void internalErrorNamesTheRootCause() {
+    void internalErrorTellsTheClientNothingOfItsCause() {
         AvaticaRuntimeException error =
-                SluiceErrors.translate(new IllegalStateException("broken", new NullPointerException("field")));
+                SluiceErrors.translate(new IllegalStateException("secret /etc/path", new NullPointerException("x")));
 
         assertError(error, SluiceErrorCode.GENERIC_INTERNAL_ERROR, "HY000");
-        assertThat(error.getErrorMessage())
-                .isEqualTo("Internal error in the gateway: java.lang.IllegalStateException: broken"
-                        + " (caused by java.lang.NullPointerException: field)");
+        assertThat(error.getErrorMessage()).doesNotContain("secret").doesNotContain("Exception");
+        assertThat(error.getCause()).isNull();
+        assertThat(error.getStackTrace()).isEmpty();
     }
 
     @Test
-    void passesAvaticaErrorsThrough() {
-        AvaticaRuntimeException original = SluiceErrors.toAvatica(SluiceErrorCode.NO_SUCH_STATEMENT, "gone");
+    void eachInternalErrorHasItsOwnId() {
+        String first = SluiceErrors.translate(new RuntimeException("a")).getErrorMessage();
+        String second = SluiceErrors.translate(new RuntimeException("a")).getErrorMessage();
+
+        assertThat(first).isNotEqualTo(second);
+    }
+
+    @Test
+    void noErrorCarriesTheGatewaysStackTrace() {
+        assertThat(SluiceErrors.translate(new IllegalArgumentException("bad")).getStackTrace())
+                .isEmpty();
+        assertThat(SluiceErrors.toAvatica(SluiceErrorCode.NO_SUCH_STATEMENT, "gone")
+                        .getStackTrace())
+                .isEmpty();
+    }
+
+    @Test
+    void passesAvaticaErrorsThroughWithoutTheirStackTrace() {
+        AvaticaRuntimeException original = new AvaticaRuntimeException("gone", 5, "HY010", AvaticaSeverity.ERROR);
 
         assertThat(SluiceErrors.translate(original)).isSameAs(original);
+        assertThat(original.getStackTrace()).isEmpty();
     }
 
     @Test
@@ -304,6 +323,6 @@ final class SluiceErrorsTest {
                 java.time.Duration.ofSeconds(5), () -> SluiceErrors.translate(first));
 
         assertThat(error.getSqlState()).isEqualTo("HY000");
-        assertThat(error.getErrorMessage()).contains("first");
+        assertThat(error.getErrorMessage()).contains("error id");
     }
 }

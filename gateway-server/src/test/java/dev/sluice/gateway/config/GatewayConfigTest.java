@@ -20,10 +20,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class GatewayConfigTest {
-    private static final ServerConfig DEFAULT_SERVER =
-            new ServerConfig("127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5), 4096);
-    private static final SessionConfig DEFAULT_SESSION =
-            new SessionConfig(512, Duration.ofMinutes(30), 1_000_000, Duration.ZERO);
+    private static final ServerConfig DEFAULT_SERVER = new ServerConfig(
+            "127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5), 4096, Duration.ofSeconds(10));
+    private static final SessionConfig DEFAULT_SESSION = new SessionConfig(
+            512,
+            Duration.ofMinutes(30),
+            1_000_000,
+            Duration.ofMinutes(10),
+            1_000_000,
+            262_144,
+            2000,
+            Duration.ofMinutes(5));
     private static final PlanCacheConfig DEFAULT_PLAN_CACHE = new PlanCacheConfig(true, 256);
     private static final EmbeddedClusterConfig DEFAULT_EMBEDDED = new EmbeddedClusterConfig(1, 8);
 
@@ -79,8 +86,18 @@ final class GatewayConfigTest {
                 Map.entry("sluice.cluster.ha.zookeeper.root-path", "/teams/flink"))));
 
         assertThat(config.server())
-                .isEqualTo(new ServerConfig("0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096));
-        assertThat(config.session()).isEqualTo(new SessionConfig(2, Duration.ofMinutes(1), 10, Duration.ZERO));
+                .isEqualTo(new ServerConfig(
+                        "0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096, Duration.ofSeconds(10)));
+        assertThat(config.session())
+                .isEqualTo(new SessionConfig(
+                        2,
+                        Duration.ofMinutes(1),
+                        10,
+                        Duration.ofMinutes(10),
+                        1_000_000,
+                        262_144,
+                        2000,
+                        Duration.ofMinutes(5)));
         assertThat(config.planCache()).isEqualTo(new PlanCacheConfig(false, 7));
         assertThat(config.authentication().allowNoneOnAnyAddress()).isTrue();
         assertThat(config.maxSessionsPerUser()).isEqualTo(3);

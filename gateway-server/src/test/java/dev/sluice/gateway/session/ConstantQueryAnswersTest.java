@@ -21,7 +21,7 @@ final class ConstantQueryAnswersTest {
     private final SessionEnvironment environment =
             new SessionEnvironment(TestSessions.environmentFactory(), TestSessions.defaults());
     private final SessionOptionCommands options = new SessionOptionCommands("s1", environment);
-    private final QueryHistory history = new QueryHistory("s1", "test", QueryObserver.NONE, time.clock);
+    private final QueryHistory history = new QueryHistory("s1", "test", QueryObserver.NONE, time.clock, 262_144, 2000);
 
     @Test
     void reusesAPlanAtTheSameStateVersionOnly() {

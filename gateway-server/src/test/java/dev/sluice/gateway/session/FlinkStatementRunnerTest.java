@@ -25,7 +25,7 @@ final class FlinkStatementRunnerTest {
     private final SessionEnvironment environment =
             new SessionEnvironment(TestSessions.environmentFactory(), TestSessions.defaults());
     private final SessionOptionCommands options = new SessionOptionCommands("s1", environment);
-    private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock);
+    private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock, 262_144, 2000);
     private final FlinkStatementRunner runner = new FlinkStatementRunner(
             "s1",
             TestSessions.CLUSTER,

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.gateway.session.GatewayStatement.Page;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
@@ -7,8 +8,11 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 final class GatewayStatementTest {
     private static final ResolvedSchema SCHEMA = ResolvedSchema.of(Column.physical("x", DataTypes.INT()));
 
-    private final GatewayStatement statement = new GatewayStatement(7);
+    private final GatewayStatement statement = new GatewayStatement(7, System::nanoTime);
 
     @Test
     void hasItsId() {
@@ -162,6 +166,75 @@ final class GatewayStatementTest {
         assertThat(page.rows()).containsExactly(Row.of(1));
     }
 
+    @Test
+    void closesAResultItsClientStoppedReadingAndSaysSoOnTheNextFetch() {
+        AtomicLong nanos = new AtomicLong();
+        GatewayStatement watched = new GatewayStatement(3, nanos::get);
+        RecordingCursor cursor = new RecordingCursor();
+        watched.replaceResult(new StatementOutcome.Rows(SCHEMA, cursor));
+        watched.fetch(0, 1);
+
+        nanos.addAndGet(Duration.ofSeconds(59).toNanos());
+        assertThat(watched.closeResultIfIdle(Duration.ofMinutes(1))).isFalse();
+        assertThat(cursor.closes).isZero();
+        nanos.addAndGet(Duration.ofSeconds(2).toNanos());
+
+        assertThat(watched.closeResultIfIdle(Duration.ofMinutes(1))).isTrue();
+        assertThat(cursor.closes).isEqualTo(1);
+        assertThatThrownBy(() -> watched.fetch(1, 1))
+                .isInstanceOfSatisfying(
+                        ResultIdleTimeoutException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(SluiceErrorCode.RESULT_IDLE_TIMEOUT))
+                .hasMessage("The result of statement 3 was closed and its job cancelled because it was not read for"
+                        + " 60000 ms (sluice.session.result-idle-timeout)");
+    }
+
+    @Test
+    void aFetchInProgressIsReadingHoweverLongItWaits() throws Exception {
+        AtomicLong nanos = new AtomicLong();
+        GatewayStatement watched = new GatewayStatement(3, nanos::get);
+        CountDownLatch fetching = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        watched.replaceResult(new StatementOutcome.Rows(SCHEMA, new RecordingCursor() {
+            @Override
+            public List<Row> next(int maxRows) {
+                fetching.countDown();
+                awaitQuietly(release);
+                return super.next(maxRows);
+            }
+        }));
+        Thread fetch = new Thread(() -> watched.fetch(0, 1));
+        fetch.start();
+        fetching.await();
+
+        nanos.addAndGet(Duration.ofHours(1).toNanos());
+
+        assertThat(watched.closeResultIfIdle(Duration.ofMinutes(1))).isFalse();
+        release.countDown();
+        fetch.join();
+    }
+
+    @Test
+    void aNewResultIsNotExpiredByTheOldOnesIdleness() {
+        AtomicLong nanos = new AtomicLong();
+        GatewayStatement watched = new GatewayStatement(3, nanos::get);
+        watched.replaceResult(rows(1, 2));
+        nanos.addAndGet(Duration.ofMinutes(2).toNanos());
+        watched.closeResultIfIdle(Duration.ofMinutes(1));
+
+        watched.replaceResult(rows(5));
+
+        assertThat(watched.fetch(0, 5).rows()).containsExactly(Row.of(5));
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static StatementOutcome.Rows rows(int... values) {
         List<Row> rows = new ArrayList<>();
         for (int value : values) {
@@ -171,7 +244,7 @@ final class GatewayStatementTest {
     }
 
     /** A cursor with one row that never ends on its own and counts how often it is closed. */
-    private static final class RecordingCursor implements ResultCursor {
+    private static class RecordingCursor implements ResultCursor {
         private int closes;
 
         @Override

@@ -16,7 +16,7 @@ final class QueryHistoryTest {
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
-    private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock);
+    private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock, 262_144, 2000);
 
     @Test
     void showsWhenAStatementStartedOnTheWallClockAndHowLongItTookOnTheMonotonicClock() {
@@ -66,6 +66,42 @@ final class QueryHistoryTest {
         assertThat(rows).hasSize(QueryHistory.SIZE);
         assertThat(rows.get(0).getField(STATEMENT)).isEqualTo("SELECT 1");
         assertThat(rows.get(QueryHistory.SIZE - 1).getField(STATEMENT)).isEqualTo("SELECT 100");
+    }
+
+    @Test
+    void cutsALongStatementAndSaysHowLongItWas() {
+        QueryHistory small = new QueryHistory("s1", "test", observer, time.clock, 1024, 40);
+
+        small.start("SET 'k' = '" + "x".repeat(15_000_000) + "'", StatementKind.SET);
+
+        assertThat(small.show().cursor().next(10).get(0).getField(STATEMENT))
+                .isEqualTo("SET 'k' = 'xxxx... (15000012 characters)");
+    }
+
+    @Test
+    void dropsTheOldestStatementsWhenTheirTextIsOverItsBound() {
+        // 1 kb holds 512 characters: four statements of 100 characters and their outcomes, not six
+        QueryHistory small = new QueryHistory("s1", "test", observer, time.clock, 1024, 100);
+        for (int i = 0; i < 6; i++) {
+            small.start(i + "x".repeat(99), StatementKind.QUERY);
+        }
+
+        List<Row> rows = small.show().cursor().next(10);
+
+        assertThat(rows)
+                .extracting(row -> ((String) row.getField(STATEMENT)).charAt(0))
+                .containsExactly('2', '3', '4', '5');
+    }
+
+    @Test
+    void aLongFailureMessageIsCutAndCountsAgainstTheBound() {
+        QueryHistory small = new QueryHistory("s1", "test", observer, time.clock, 1024, 100);
+        QueryTrace first = small.start("SELECT 1", StatementKind.QUERY);
+        small.failed(first, new IllegalStateException("y".repeat(10_000)));
+
+        assertThat((String) small.show().cursor().next(10).get(0).getField(OUTCOME))
+                .hasSize(100)
+                .endsWith("... (10008 characters)");
     }
 
     @Test

@@ -89,7 +89,7 @@ final class SessionOptionCommandsTest {
                         "sluice.query.timeout must be a duration such as '30 s' or '0 ms' (no limit): ");
 
         assertThat(environment.options().containsKey("sluice.query.timeout")).isFalse();
-        assertThat(options.querySettings().timeout()).isEqualTo(Duration.ZERO);
+        assertThat(options.querySettings().timeout()).isEqualTo(Duration.ofMinutes(10)); // the default, unchanged
     }
 
     @Test

@@ -54,6 +54,7 @@ final class TestSessions {
                 environmentFactory(),
                 defaults(),
                 1000,
+                new HistoryLimits(262_144, 2000),
                 observer,
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
