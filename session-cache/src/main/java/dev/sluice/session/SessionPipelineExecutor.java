@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
@@ -45,6 +46,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
     private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
+    // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
+    private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
 
     public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -111,6 +114,12 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         try {
             jobId = client.submitJob(streamGraph).get();
             long submittedNanos = System.nanoTime();
+            if (skipNextStartWait.getAndSet(false)) {
+                lastSubmission.set(new SubmissionTimings(
+                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit));
+                return CompletableFuture.completedFuture(
+                        new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
+            }
             try {
                 jobStartWait(configuration)
                         .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
@@ -146,6 +155,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             jobStartWait = current;
         }
         return current;
+    }
+
+    /**
+     * Lets the next job this executor submits return at the cluster's acknowledgement, without polling its status until
+     * it has left {@code INITIALIZING}: for a statement whose result learns a failed start from the job's end anyway (a
+     * pushed result), so the polls would only cost JobManager calls. Its timings then say it ran when it was submitted.
+     * A session runs one statement at a time, so the flag is that statement's; it sets it back to false after its
+     * submission, whether that reached this executor or failed before.
+     */
+    public void skipStartWaitOfNextJob(boolean skip) {
+        skipNextStartWait.set(skip);
     }
 
     /**
