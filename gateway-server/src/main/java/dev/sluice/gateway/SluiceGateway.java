@@ -5,10 +5,14 @@ import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.config.ResultOptions;
+import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
+import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.tls.ServerTls;
@@ -127,6 +131,7 @@ public final class SluiceGateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
         ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
         metrics.registerAdmission(clusters.names(), admissions);
+        ResultTransports transports = startResultEndpoint(config, components);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -137,7 +142,8 @@ public final class SluiceGateway implements AutoCloseable {
                         SessionClock.withNanoClock(System::nanoTime),
                         metrics,
                         new JobPlanCache(config.planCache()),
-                        admissions));
+                        admissions,
+                        transports));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()
@@ -168,6 +174,25 @@ public final class SluiceGateway implements AutoCloseable {
                 clusters.names(),
                 clusters.defaultCluster().name());
         return new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
+    }
+
+    /**
+     * Starts the result endpoint when results are pushed; it closes after the sessions, whose open results it serves.
+     */
+    private static ResultTransports startResultEndpoint(GatewayConfig config, CloseableStack components)
+            throws InterruptedException {
+        return switch (config.result().transport()) {
+            case PUSH ->
+                ResultTransports.push(
+                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())));
+            case COLLECT -> {
+                LOG.info(
+                        "Query results are collected through the JobManager ({} = {})",
+                        ResultOptions.TRANSPORT.key(),
+                        ResultTransport.COLLECT);
+                yield ResultTransports.collect();
+            }
+        };
     }
 
     /** The address the gateway listens on. */

@@ -27,6 +27,7 @@ public record GatewayConfig(
         PlanCacheConfig planCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
+        ResultConfig result,
         List<ClusterDefinition> clusters) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -36,6 +37,7 @@ public record GatewayConfig(
         requireNonNull(planCache, "planCache is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
+        requireNonNull(result, "result is null");
         clusters = List.copyOf(clusters);
     }
 
@@ -71,11 +73,13 @@ public record GatewayConfig(
         PlanCacheConfig planCache = collect(problems, () -> PlanCacheConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
+        ResultConfig result = collect(problems, () -> ResultConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
         if (!problems.isEmpty()) {
             throw new InvalidConfigurationException(problems);
         }
-        return new GatewayConfig(configuration, server, tls, session, planCache, embedded, sessionCache, clusters);
+        return new GatewayConfig(
+                configuration, server, tls, session, planCache, embedded, sessionCache, result, clusters);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

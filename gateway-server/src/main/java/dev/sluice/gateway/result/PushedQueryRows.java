@@ -54,6 +54,16 @@ public final class PushedQueryRows implements AutoCloseable {
         return result.isDone();
     }
 
+    /** See {@link PushedResult#firstRowArrivalNanos}. */
+    public long firstRowArrivalNanos() {
+        return result.firstRowArrivalNanos();
+    }
+
+    /** See {@link PushedResult#endArrivalNanos}. */
+    public long endArrivalNanos() {
+        return result.endArrivalNanos();
+    }
+
     /** Releases the result; a job whose result was not read to the end is cancelled. Never throws. */
     @Override
     public void close() {

@@ -53,6 +53,10 @@ public final class PushedResult<T> implements AutoCloseable {
     // guarded by lock
     private @Nullable Instant endArrival;
 
+    // guarded by lock; nanoClock stamps for the query's phases, -1 until they happen
+    private long firstRowArrivalNanos = -1;
+    private long endArrivalNanos = -1;
+
     // consumer thread only: a frame whose rows were not all returned yet
     private final DataInputDeserializer partial = new DataInputDeserializer();
     private int partialRows;
@@ -191,6 +195,26 @@ public final class PushedResult<T> implements AutoCloseable {
         }
     }
 
+    /** The {@code nanoClock} time the first row reached the gateway, or -1 while none has. */
+    public long firstRowArrivalNanos() {
+        lock.lock();
+        try {
+            return firstRowArrivalNanos;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The {@code nanoClock} time of {@link #endArrival}, or -1 while the end has not arrived. */
+    public long endArrivalNanos() {
+        lock.lock();
+        try {
+            return endArrivalNanos;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Bytes of rows received and not yet taken by the consumer. */
     public long bufferedBytes() {
         lock.lock();
@@ -280,6 +304,9 @@ public final class PushedResult<T> implements AutoCloseable {
                     | ((payload[2] & 0xff) << 8)
                     | (payload[3] & 0xff);
             attempts.rowsReceived(rowCount);
+            if (rowCount > 0 && firstRowArrivalNanos < 0) {
+                firstRowArrivalNanos = nanoClock.getAsLong();
+            }
             frames.add(payload, rowCount);
             if (!paused && frames.bytes() >= maxBufferedBytes) {
                 paused = true;
@@ -298,6 +325,7 @@ public final class PushedResult<T> implements AutoCloseable {
             boolean ended = attempts.end(connection, rowCount);
             if (ended) {
                 endArrival = Instant.now();
+                endArrivalNanos = nanoClock.getAsLong();
             } else {
                 frames.clear();
             }

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -18,6 +19,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -25,14 +27,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Runs a statement in Flink: compiles it (through the job plan cache for a query), lets Flink submit its job through
- * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows from its collect sink
- * against the query's deadline.
+ * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows against the query's
+ * deadline: pushed by the job's sink to the result endpoint when the cluster's transport is push, else from its
+ * collect sink.
  *
  * <p>Not thread-safe: used under the session's execution lock. The cursors it returns are read without that lock.
  */
@@ -49,10 +53,14 @@ final class FlinkStatementRunner {
     private final QueryObserver observer;
     private final SessionClock clock;
     private final int maxMaterializedRows;
+    private final ResultTransports transports;
+    private final Consumer<Boolean> skipStartWaitOfNextJob;
 
     /**
      * @param submissions takes the timings of the job the session's executor submitted last, if any
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
+     * @param transports how the cluster's results reach the gateway
+     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job
      */
     FlinkStatementRunner(
             String sessionId,
@@ -64,7 +72,9 @@ final class FlinkStatementRunner {
             QueryHistory history,
             QueryObserver observer,
             SessionClock clock,
-            int maxMaterializedRows) {
+            int maxMaterializedRows,
+            ResultTransports transports,
+            Consumer<Boolean> skipStartWaitOfNextJob) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environment = requireNonNull(environment, "environment is null");
@@ -75,6 +85,8 @@ final class FlinkStatementRunner {
         this.observer = requireNonNull(observer, "observer is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.maxMaterializedRows = maxMaterializedRows;
+        this.transports = requireNonNull(transports, "transports is null");
+        this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
     }
 
     /**
@@ -92,6 +104,11 @@ final class FlinkStatementRunner {
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.get().ifPresent(stale -> stale.permit().close());
         TableEnvironment tableEnvironment = environment.onCurrentThread();
+        Optional<ResultEndpointServer> pushEndpoint =
+                kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
+        if (pushEndpoint.isPresent()) {
+            return executePushed(pushEndpoint.get(), tableEnvironment, sql, maxRows, trace, deadline);
+        }
         TableResult result;
         try {
             result = kind == StatementKind.QUERY
@@ -103,12 +120,7 @@ final class FlinkStatementRunner {
             }
             throw e;
         }
-        SubmissionTimings timings = submissions.get().orElse(null);
-        trace.submitted(timings);
-        PlanCacheResult cacheResult = trace.planCache();
-        if (cacheResult != null && timings != null) {
-            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
-        }
+        takeSubmission(trace);
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }
@@ -117,15 +129,60 @@ final class FlinkStatementRunner {
             return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
         }
         QueryRows queryRows = queryRows(result, settings);
-        if (queryRows instanceof CollectedQueryRows collected) {
-            trace.readingWith(collected.reader());
+        if (queryRows instanceof ResultProgress progress) {
+            trace.readingWith(progress);
         }
+        return rowsOutcome(result.getResolvedSchema(), queryRows, maxRows, trace, deadline);
+    }
+
+    /**
+     * Runs a query whose job's sink pushes its rows to the result endpoint. Such a plan is good for one ticket, so it
+     * is planned every time: the plan cache reports a skip.
+     */
+    private StatementOutcome executePushed(
+            ResultEndpointServer endpoint,
+            TableEnvironment tableEnvironment,
+            String sql,
+            long maxRows,
+            QueryTrace trace,
+            QueryDeadline deadline) {
+        trace.planned(PlanCacheResult.SKIP);
+        PushedQueryStarter.StartedQuery started;
+        try {
+            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob).start(tableEnvironment, sql);
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
+        takeSubmission(trace);
+        trace.readingWith(started.rows());
+        return rowsOutcome(started.schema(), started.rows(), maxRows, trace, deadline);
+    }
+
+    /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
+    private void takeSubmission(QueryTrace trace) {
+        SubmissionTimings timings = submissions.get().orElse(null);
+        trace.submitted(timings);
+        PlanCacheResult cacheResult = trace.planCache();
+        if (cacheResult != null && timings != null) {
+            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
+        }
+    }
+
+    /**
+     * The cursor over a query's rows, read against its deadline: page by page in batch mode, folded into the final
+     * table in streaming mode (a changelog).
+     */
+    private StatementOutcome rowsOutcome(
+            ResolvedSchema schema, QueryRows queryRows, long maxRows, QueryTrace trace, QueryDeadline deadline) {
         TimedQueryRows rows =
                 new TimedQueryRows(queryRows, deadline, clock::nanoTime, outcome -> history.finish(trace, outcome));
         ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);
-        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor);
+        return new StatementOutcome.Rows(schema, cursor);
     }
 
     /**

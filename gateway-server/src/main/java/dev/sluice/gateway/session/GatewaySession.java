@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -66,6 +67,8 @@ public final class GatewaySession implements AutoCloseable {
      *     its state changes
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
+     * @param transports how the cluster's query results reach the gateway
+     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
      */
     GatewaySession(
             String id,
@@ -77,7 +80,9 @@ public final class GatewaySession implements AutoCloseable {
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
-            SessionClock clock) {
+            SessionClock clock,
+            ResultTransports transports,
+            Consumer<Boolean> skipStartWaitOfNextJob) {
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
@@ -99,7 +104,9 @@ public final class GatewaySession implements AutoCloseable {
                 history,
                 observer,
                 clock,
-                maxMaterializedRows);
+                maxMaterializedRows,
+                transports,
+                skipStartWaitOfNextJob);
         this.lastUsedNanos = clock.nanoTime();
     }
 

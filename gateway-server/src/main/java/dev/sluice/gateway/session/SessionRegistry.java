@@ -45,10 +45,12 @@ public final class SessionRegistry implements AutoCloseable {
     private final JobPlanCache jobPlans;
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
     private final ClusterAdmissions admissions;
+    private final ResultTransports transports;
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
      * @param admissions the admission of each cluster, which every session's jobs go through
+     * @param transports how each cluster's query results reach the gateway
      */
     public SessionRegistry(
             SessionClusters clusters,
@@ -58,7 +60,8 @@ public final class SessionRegistry implements AutoCloseable {
             SessionClock clock,
             QueryObserver observer,
             JobPlanCache jobPlans,
-            ClusterAdmissions admissions) {
+            ClusterAdmissions admissions,
+            ResultTransports transports) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -67,6 +70,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.observer = requireNonNull(observer, "observer is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
+        this.transports = requireNonNull(transports, "transports is null");
     }
 
     /**
@@ -104,7 +108,9 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
-                clock);
+                clock,
+                transports,
+                executor::skipStartWaitOfNextJob);
         GatewaySession previous = sessions.putIfAbsent(id, session);
         if (previous != null) {
             session.close();

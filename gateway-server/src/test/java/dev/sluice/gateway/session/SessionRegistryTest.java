@@ -105,7 +105,8 @@ final class SessionRegistryTest {
                 clock,
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
-                ClusterAdmissions.unlimited())) {
+                ClusterAdmissions.unlimited(),
+                ResultTransports.collect())) {
             GatewaySession session = sessions.open("a", Map.of());
             GatewayStatement statement = session.createStatement();
 
@@ -127,6 +128,7 @@ final class SessionRegistryTest {
                 SessionClock.withNanoClock(nanos::get),
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
-                ClusterAdmissions.unlimited());
+                ClusterAdmissions.unlimited(),
+                ResultTransports.collect());
     }
 }

@@ -56,7 +56,9 @@ final class TestSessions {
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
-                clock);
+                clock,
+                ResultTransports.collect(),
+                skip -> {});
     }
 
     void advanceMillis(long millis) {
