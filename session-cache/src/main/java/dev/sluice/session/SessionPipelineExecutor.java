@@ -41,6 +41,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
     private final ClusterAdmission admission;
+    private final JobJars jobJars;
     // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
     private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
@@ -49,10 +50,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
     private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
 
-    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
+    /** @param jobJars jars that travel with every job this executor submits */
+    public SessionPipelineExecutor(
+            ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars) {
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.admission = requireNonNull(admission, "admission is null");
+        this.jobJars = requireNonNull(jobJars, "jobJars is null");
+    }
+
+    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
+        this(cluster, clients, admission, JobJars.NONE);
     }
 
     /** An executor without admission: every job goes straight to the cluster. */
@@ -65,6 +73,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
         long compiledNanos = System.nanoTime();
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
+        jobJars.addTo(streamGraph);
         streamGraph.serializeUserDefinedInstances();
         JobPermit permit = admit(configuration);
         try {
