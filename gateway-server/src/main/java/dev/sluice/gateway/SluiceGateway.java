@@ -21,7 +21,10 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.HostAndPort;
+import dev.sluice.session.JobJars;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -34,7 +37,9 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -132,6 +137,7 @@ public final class SluiceGateway implements AutoCloseable {
         ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
         metrics.registerAdmission(clusters.names(), admissions);
         ResultTransports transports = startResultEndpoint(config, components);
+        metrics.registerResultTransports(clusters.names(), transports::transportOf);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -182,9 +188,13 @@ public final class SluiceGateway implements AutoCloseable {
     private static ResultTransports startResultEndpoint(GatewayConfig config, CloseableStack components)
             throws InterruptedException {
         return switch (config.result().transport()) {
-            case PUSH ->
-                ResultTransports.push(
-                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())));
+            case PUSH -> {
+                // the jar is found before the endpoint starts: a gateway that cannot ship it does not start
+                Map<String, JobJars> pushSinkJars = pushSinkJars(config);
+                yield ResultTransports.push(
+                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())),
+                        pushSinkJars);
+            }
             case COLLECT -> {
                 LOG.info(
                         "Query results are collected through the JobManager ({} = {})",
@@ -193,6 +203,30 @@ public final class SluiceGateway implements AutoCloseable {
                 yield ResultTransports.collect();
             }
         };
+    }
+
+    /**
+     * What pushed queries' jobs carry per cluster: nothing to the embedded cluster (it runs in this JVM) or to a
+     * cluster declared to have the push sink installed, else the push sink's jar, found once at start.
+     */
+    private static Map<String, JobJars> pushSinkJars(GatewayConfig config) {
+        Map<String, JobJars> jars = new LinkedHashMap<>();
+        JobJars pushSink = null;
+        for (ClusterDefinition cluster : config.clusters()) {
+            boolean installed = cluster.kind() == ClusterKind.EMBEDDED
+                    || config.flinkConfiguration().get(ClusterOptions.pushSinkInstalled(cluster.name()));
+            if (!installed && pushSink == null) {
+                pushSink = JobJars.pushSink();
+            }
+            jars.put(cluster.name(), installed ? JobJars.NONE : pushSink);
+            LOG.info(
+                    "Pushed queries on cluster '{}' {}",
+                    cluster.name(),
+                    installed
+                            ? "use the push sink installed on the cluster"
+                            : "ship the push sink with each job: " + pushSink);
+        }
+        return jars;
     }
 
     /** The address the gateway listens on. */

@@ -6,11 +6,16 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -48,11 +53,51 @@ final class PushedResultJdbcIT {
 
     private SluiceGateway push;
     private SluiceGateway collect;
+    // advertises an address where nothing listens: its TaskManagers cannot reach its result endpoint
+    private SluiceGateway unreachable;
 
     @BeforeAll
     void startGateways() throws Exception {
         push = GATEWAYS.start(Map.of("sluice.result.transport", "PUSH"));
         collect = GATEWAYS.start(Map.of("sluice.result.transport", "COLLECT"));
+        unreachable = GATEWAYS.start(
+                Map.of("sluice.result.transport", "PUSH", "sluice.result.advertised-address", "127.0.0.2"));
+    }
+
+    @Test
+    void aClusterThatCannotReachTheEndpointIsServedByTheCollectPath() throws Exception {
+        try (Connection connection = DriverManager.getConnection(unreachable.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(DDL.get(1));
+            // the first query finds out, and runs again on the collect path: its rows are whole
+            assertThat(sorted(rows(statement.executeQuery(QUERIES.get(1)))))
+                    .isEqualTo(sorted(run(collect, "", QUERIES.get(1))));
+            try (ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                assertThat(lastQuery(history).polls).isPositive();
+            }
+            // later queries go straight to the collect path
+            assertThat(rows(statement.executeQuery(QUERIES.get(0)))).hasSize(4);
+            try (ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                HistoryRow query = lastQuery(history);
+                assertThat(query.outcome).isEqualTo("finished");
+                assertThat(query.polls).isPositive();
+            }
+        }
+        assertThat(metrics(unreachable))
+                .contains("sluice_result_transport{cluster=\"embedded\",transport=\"COLLECT\"} 1")
+                .contains("sluice_result_transport{cluster=\"embedded\",transport=\"PUSH\"} 0");
+        assertThat(metrics(push)).contains("sluice_result_transport{cluster=\"embedded\",transport=\"PUSH\"} 1");
+    }
+
+    private static String metrics(SluiceGateway gateway) throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(
+                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     @Test

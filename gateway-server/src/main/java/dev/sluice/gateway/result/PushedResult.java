@@ -177,6 +177,41 @@ public final class PushedResult<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until a sink has attached to deliver this result, or the result has ended or failed, at most {@code
+     * timeout}; takes no rows.
+     *
+     * @return the result's failure when it failed before any sink attached (so nothing of it reached anyone), else
+     *     empty
+     */
+    public Optional<RuntimeException> awaitFirstSink(Duration timeout) {
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        lock.lock();
+        try {
+            while (!attempts.hasAttached() && !attempts.isFinal()) {
+                long left = deadline - nanoClock.getAsLong();
+                if (left <= 0) {
+                    return Optional.empty();
+                }
+                changed.awaitNanos(left);
+            }
+            if (attempts.hasAttached()) {
+                return Optional.empty();
+            }
+            try {
+                attempts.throwIfFailed();
+            } catch (RuntimeException failure) {
+                return Optional.of(failure);
+            }
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PushedResultException("Interrupted while waiting for the sink of result " + ticket.resultId(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Whether every row has been returned. */
     public boolean isDone() {
         return done;

@@ -14,6 +14,7 @@ import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SubmissionTimings;
+import dev.sluice.session.push.PushEndpointUnreachableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.ResultKind;
@@ -23,9 +24,11 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -42,6 +45,11 @@ import static java.util.Objects.requireNonNull;
  */
 final class FlinkStatementRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
+    // how long a pushed query waits in execute for its sink to connect, to find a cluster that cannot reach the
+    // endpoint before any row is read; a sink that takes longer (a batch sink behind a blocking exchange is deployed
+    // only when its input is complete) is waited for by the first fetch, and an unreachable endpoint found then fails
+    // the query instead of switching the cluster to the collect path
+    private static final Duration FIRST_SINK_WAIT = Duration.ofSeconds(10);
 
     private final String sessionId;
     private final ClusterEndpoint cluster;
@@ -107,7 +115,12 @@ final class FlinkStatementRunner {
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
-            return executePushed(pushEndpoint.get(), tableEnvironment, sql, maxRows, trace, deadline);
+            Optional<StatementOutcome> pushed =
+                    executePushed(pushEndpoint.get(), tableEnvironment, sql, maxRows, trace, deadline);
+            if (pushed.isPresent()) {
+                return pushed.get();
+            }
+            // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
         }
         TableResult result;
         try {
@@ -138,8 +151,12 @@ final class FlinkStatementRunner {
     /**
      * Runs a query whose job's sink pushes its rows to the result endpoint. Such a plan is good for one ticket, so it
      * is planned every time: the plan cache reports a skip.
+     *
+     * <p>Returns once the job's sink has connected (the client's first fetch waits for that anyway), so that a cluster
+     * whose TaskManagers cannot reach the endpoint is found before any row could have reached the client: then the
+     * cluster is made collect-only and this returns empty, for the caller to run the query on the collect path.
      */
-    private StatementOutcome executePushed(
+    private Optional<StatementOutcome> executePushed(
             ResultEndpointServer endpoint,
             TableEnvironment tableEnvironment,
             String sql,
@@ -156,9 +173,22 @@ final class FlinkStatementRunner {
             }
             throw e;
         }
+        Optional<PushEndpointUnreachableException> unreachable = started.rows()
+                .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
+                .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
+        if (unreachable.isPresent()) {
+            started.rows().close();
+            submissions.get().ifPresent(failed -> failed.permit().close());
+            transports.collectOnly(cluster, unreachable.get());
+            return Optional.empty();
+        }
         takeSubmission(trace);
         trace.readingWith(started.rows());
-        return rowsOutcome(started.schema(), started.rows(), maxRows, trace, deadline);
+        return Optional.of(rowsOutcome(started.schema(), started.rows(), maxRows, trace, deadline));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */

@@ -5,6 +5,7 @@ import org.apache.flink.types.Row;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -27,6 +28,15 @@ final class PushedResultRows implements QueryRows, ResultProgress {
     @Override
     public boolean isDone() {
         return rows.isDone();
+    }
+
+    /**
+     * Waits until the job's sink has connected, or the result failed or ended, at most {@code timeout}.
+     *
+     * @return the failure when the result failed before any sink connected: no row of it reached the client
+     */
+    Optional<RuntimeException> awaitFirstSink(Duration timeout) {
+        return rows.awaitFirstSink(timeout);
     }
 
     @Override

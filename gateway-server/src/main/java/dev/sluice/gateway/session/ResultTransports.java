@@ -4,10 +4,12 @@ import dev.sluice.gateway.config.ResultOptions;
 import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.JobJars;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,21 +26,36 @@ public final class ResultTransports {
 
     private final ResultTransport transport;
     private final @Nullable ResultEndpointServer endpoint;
+    private final Map<String, JobJars> pushSinkJars;
     private final Set<String> collectOnly = ConcurrentHashMap.newKeySet();
 
-    private ResultTransports(ResultTransport transport, @Nullable ResultEndpointServer endpoint) {
+    private ResultTransports(
+            ResultTransport transport, @Nullable ResultEndpointServer endpoint, Map<String, JobJars> pushSinkJars) {
         this.transport = requireNonNull(transport, "transport is null");
         this.endpoint = endpoint;
+        this.pushSinkJars = Map.copyOf(pushSinkJars);
     }
 
-    /** Every result pushed to {@code endpoint}, for clusters that can reach it. */
-    public static ResultTransports push(ResultEndpointServer endpoint) {
-        return new ResultTransports(ResultTransport.PUSH, requireNonNull(endpoint, "endpoint is null"));
+    /**
+     * Every result pushed to {@code endpoint}, for clusters that can reach it.
+     *
+     * @param pushSinkJars by cluster name: what a pushed query's job must carry for its TaskManagers to have the push
+     *     sink ({@link JobJars#NONE} where the cluster has it installed); a cluster not named here carries nothing
+     */
+    public static ResultTransports push(ResultEndpointServer endpoint, Map<String, JobJars> pushSinkJars) {
+        return new ResultTransports(ResultTransport.PUSH, requireNonNull(endpoint, "endpoint is null"), pushSinkJars);
     }
 
     /** Every result collected through the JobManager. */
     public static ResultTransports collect() {
-        return new ResultTransports(ResultTransport.COLLECT, null);
+        return new ResultTransports(ResultTransport.COLLECT, null, Map.of());
+    }
+
+    /** The jars the jobs of {@code cluster} carry so that their results can be pushed; none for collected results. */
+    public JobJars jobJarsFor(ClusterEndpoint cluster) {
+        return transport == ResultTransport.PUSH
+                ? pushSinkJars.getOrDefault(cluster.name(), JobJars.NONE)
+                : JobJars.NONE;
     }
 
     /** The endpoint that results of {@code cluster} are pushed to, or empty when they are collected. */

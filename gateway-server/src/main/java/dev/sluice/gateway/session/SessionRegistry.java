@@ -97,7 +97,8 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients, admissions.of(cluster));
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(
+                cluster, clusterClients, admissions.of(cluster), transports.jobJarsFor(cluster));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
