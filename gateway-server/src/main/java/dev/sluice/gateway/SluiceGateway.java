@@ -8,16 +8,20 @@ import dev.sluice.gateway.config.AuthenticationOptions;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.config.LibraryOptions;
+import dev.sluice.gateway.config.ResultOptions;
+import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
+import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
@@ -31,6 +35,7 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterKind;
 import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
@@ -52,6 +57,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -153,6 +159,8 @@ public final class SluiceGateway implements AutoCloseable {
         ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
         metrics.registerAdmission(clusters.names(), admissions);
         SessionSetup sessionSetup = sessionSetup(config, clusters, flinkOptions, components);
+        ResultTransports transports = startResultEndpoint(config, components);
+        metrics.registerResultTransports(clusters.names(), transports::transportOf);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -166,7 +174,8 @@ public final class SluiceGateway implements AutoCloseable {
                         admissions,
                         sessionSetup,
                         config.maxSessionsPerUser(),
-                        new UserCodePolicy(config.userCode())));
+                        new UserCodePolicy(config.userCode()),
+                        transports));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()
@@ -261,6 +270,53 @@ public final class SluiceGateway implements AutoCloseable {
         return new GatewayAuthenticator(authentication, System::nanoTime);
     }
 
+    /**
+     * Starts the result endpoint when results are pushed; it closes after the sessions, whose open results it serves.
+     */
+    private static ResultTransports startResultEndpoint(GatewayConfig config, CloseableStack components)
+            throws InterruptedException {
+        return switch (config.result().transport()) {
+            case PUSH -> {
+                // the jar is found before the endpoint starts: a gateway that cannot ship it does not start
+                Map<String, JobJars> pushSinkJars = pushSinkJars(config);
+                yield ResultTransports.push(
+                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())),
+                        pushSinkJars);
+            }
+            case COLLECT -> {
+                LOG.info(
+                        "Query results are collected through the JobManager ({} = {})",
+                        ResultOptions.TRANSPORT.key(),
+                        ResultTransport.COLLECT);
+                yield ResultTransports.collect();
+            }
+        };
+    }
+
+    /**
+     * What pushed queries' jobs carry per cluster: nothing to the embedded cluster (it runs in this JVM) or to a
+     * cluster declared to have the push sink installed, else the push sink's jar, found once at start.
+     */
+    private static Map<String, JobJars> pushSinkJars(GatewayConfig config) {
+        Map<String, JobJars> jars = new LinkedHashMap<>();
+        JobJars pushSink = null;
+        for (ClusterDefinition cluster : config.clusters()) {
+            boolean installed = cluster.kind() == ClusterKind.EMBEDDED
+                    || config.flinkConfiguration().get(ClusterOptions.pushSinkInstalled(cluster.name()));
+            if (!installed && pushSink == null) {
+                pushSink = JobJars.pushSink();
+            }
+            jars.put(cluster.name(), installed ? JobJars.NONE : pushSink);
+            LOG.info(
+                    "Pushed queries on cluster '{}' {}",
+                    cluster.name(),
+                    installed
+                            ? "use the push sink installed on the cluster"
+                            : "ship the push sink with each job: " + pushSink);
+        }
+        return jars;
+    }
+
     /** The address the gateway listens on. */
     public InetSocketAddress address() {
         return httpServer.localAddress();
@@ -330,7 +386,7 @@ public final class SluiceGateway implements AutoCloseable {
         if (!catalogs.names().isEmpty()) {
             LOG.info("Catalogs shared by every session: {}", catalogs.names());
         }
-        return new SessionSetup(catalogs, classLoader, new JobJars(jars, clustersWithJars));
+        return new SessionSetup(catalogs, classLoader, JobJars.of(jars), clustersWithJars);
     }
 
     private static URL toUrl(Path jar) {

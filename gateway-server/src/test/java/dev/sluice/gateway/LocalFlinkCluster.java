@@ -86,15 +86,24 @@ final class LocalFlinkCluster implements AutoCloseable {
         if (index < 0) {
             throw new IllegalArgumentException("No JobManager of this cluster has REST port " + restPort);
         }
-        long pid = Long.parseLong(Files.readString(directory.resolve(JOB_MANAGERS.get(index) + ".pid"))
-                .strip());
+        kill(JOB_MANAGERS.get(index));
+    }
+
+    /** Kills the TaskManager as {@code kill -9} would. */
+    void killTaskManager() throws IOException, InterruptedException, TimeoutException {
+        kill("taskmanager");
+    }
+
+    private void kill(String name) throws IOException, InterruptedException, TimeoutException {
+        long pid = Long.parseLong(
+                Files.readString(directory.resolve(name + ".pid")).strip());
         ProcessHandle process = ProcessHandle.of(pid)
-                .orElseThrow(() -> new IllegalStateException("JobManager process " + pid + " is not running"));
+                .orElseThrow(() -> new IllegalStateException(name + " process " + pid + " is not running"));
         process.destroyForcibly();
         try {
             process.onExit().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("Waiting for JobManager process " + pid + " to exit failed", e);
+            throw new IllegalStateException("Waiting for " + name + " process " + pid + " to exit failed", e);
         }
     }
 

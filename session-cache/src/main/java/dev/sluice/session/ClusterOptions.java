@@ -80,6 +80,16 @@ public final class ClusterOptions {
                         + " submission.");
     }
 
+    /** Per-cluster: {@code sluice.cluster.<name>.push-sink-installed}. */
+    public static ConfigOption<Boolean> pushSinkInstalled(String cluster) {
+        return key(CLUSTER_PREFIX + cluster + ".push-sink-installed")
+                .booleanType()
+                .defaultValue(false)
+                .withDescription("Whether the cluster's TaskManagers have Sluice's push sink on their class path (the"
+                        + " sluice-session-cache-*-push-sink.jar in Flink's lib/); when false, a REMOTE or ZOOKEEPER"
+                        + " cluster's pushed queries ship that jar with each job. An EMBEDDED cluster always has it.");
+    }
+
     /** Every per-cluster option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
         List<ConfigOption<?>> options = new ArrayList<>(List.of(
@@ -88,7 +98,8 @@ public final class ClusterOptions {
                 zookeeperQuorum(cluster),
                 zookeeperClusterId(cluster),
                 zookeeperRootPath(cluster),
-                libOnCluster(cluster)));
+                libOnCluster(cluster),
+                pushSinkInstalled(cluster)));
         options.addAll(AdmissionOptions.perCluster(cluster));
         return List.copyOf(options);
     }
@@ -100,10 +111,13 @@ public final class ClusterOptions {
         options.addAll(
                 switch (kind) {
                     case EMBEDDED -> List.<ConfigOption<?>>of();
-                    case REMOTE -> List.<ConfigOption<?>>of(restAddress(cluster));
+                    case REMOTE -> List.<ConfigOption<?>>of(restAddress(cluster), pushSinkInstalled(cluster));
                     case ZOOKEEPER ->
                         List.<ConfigOption<?>>of(
-                                zookeeperQuorum(cluster), zookeeperClusterId(cluster), zookeeperRootPath(cluster));
+                                zookeeperQuorum(cluster),
+                                zookeeperClusterId(cluster),
+                                zookeeperRootPath(cluster),
+                                pushSinkInstalled(cluster));
                 });
         return List.copyOf(options);
     }

@@ -1,57 +1,120 @@
 package dev.sluice.session;
 
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.PipelineOptions;
+import dev.sluice.session.push.PushSinkFactory;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 
-import java.nio.file.Path;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * The jars that travel with a session's jobs to its cluster: Flink's client uploads the jars named in
- * {@code pipeline.jars} with each job, and the TaskManagers load the job's classes from them.
- *
- * <p>A cluster declared to have the jars on its own class path ({@code sluice.cluster.<name>.lib-on-cluster}) gets
- * none: uploading them with every short query would cost more than the query.
+ * Jars that travel with every job of a cluster, as {@code pipeline.jars} would send them: uploaded with the job and
+ * put on its class loader by the TaskManagers, for code the cluster does not have on its own class path (Sluice's push
+ * sink, connectors from the gateway's {@code lib/}). Immutable.
  */
 public final class JobJars {
-    private final List<Path> jars;
-    private final Set<String> clustersWithJars;
+    /** No jars: the cluster has everything its jobs need. */
+    public static final JobJars NONE = new JobJars(List.of());
 
-    /**
-     * @param jars the jars every job may need, in class-path order
-     * @param clustersWithJars the clusters that have them already
-     */
-    public JobJars(List<Path> jars, Set<String> clustersWithJars) {
-        this.jars = List.copyOf(requireNonNull(jars, "jars is null"));
-        this.clustersWithJars = Set.copyOf(requireNonNull(clustersWithJars, "clustersWithJars is null"));
-    }
+    private static final String PUSH_SINK_SUFFIX = "-push-sink.jar";
 
-    /** No jars: jobs carry only what the session's own {@code pipeline.jars} names. */
-    public static JobJars none() {
-        return new JobJars(List.of(), Set.of());
-    }
+    private final List<java.nio.file.Path> jars;
 
-    /** Whether jobs on {@code cluster} carry the jars. */
-    public boolean travelTo(ClusterEndpoint cluster) {
-        return !jars.isEmpty() && !clustersWithJars.contains(cluster.name());
+    private JobJars(List<java.nio.file.Path> jars) {
+        this.jars = List.copyOf(jars);
     }
 
     /**
-     * Adds the jars to {@code configuration}'s {@code pipeline.jars} for jobs on {@code cluster}, after those it names
-     * already; does nothing for a cluster that has them.
+     * The given jars, each a readable file.
+     *
+     * @throws IllegalArgumentException naming a jar that is not a readable file
      */
-    public void addTo(Configuration configuration, ClusterEndpoint cluster) {
-        if (!travelTo(cluster)) {
-            return;
+    public static JobJars of(Collection<java.nio.file.Path> jars) {
+        Set<java.nio.file.Path> unique = new LinkedHashSet<>();
+        for (java.nio.file.Path jar : jars) {
+            java.nio.file.Path absolute = jar.toAbsolutePath().normalize();
+            if (!Files.isRegularFile(absolute) || !Files.isReadable(absolute)) {
+                throw new IllegalArgumentException("A jar for the cluster's jobs is not a readable file: " + absolute);
+            }
+            unique.add(absolute);
         }
-        Set<String> urls = new LinkedHashSet<>(
-                configuration.getOptional(PipelineOptions.JARS).orElse(List.of()));
-        jars.forEach(jar -> urls.add(jar.toUri().toString()));
-        configuration.set(PipelineOptions.JARS, new ArrayList<>(urls));
+        return new JobJars(new ArrayList<>(unique));
+    }
+
+    /** These jars and {@code other}'s, each once. */
+    public JobJars with(JobJars other) {
+        List<java.nio.file.Path> all = new ArrayList<>(jars);
+        all.addAll(other.jars);
+        return of(all);
+    }
+
+    public List<java.nio.file.Path> paths() {
+        return jars;
+    }
+
+    /**
+     * The jar of the push sink's classes ({@code sluice-session-cache-<version>-push-sink.jar}), found next to this
+     * module's classes: beside its jar in the gateway's {@code lib/}, or in {@code target/} of a build.
+     *
+     * @throws IllegalStateException saying where it looked when there is none
+     */
+    public static JobJars pushSink() {
+        java.nio.file.Path classes;
+        try {
+            classes = java.nio.file.Path.of(PushSinkFactory.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IllegalStateException("The location of the push sink's classes is unknown", e);
+        }
+        // lib/sluice-session-cache-V.jar beside lib/sluice-session-cache-V-push-sink.jar; target/classes in a build
+        java.nio.file.Path directory = classes.getParent();
+        String module = Files.isDirectory(classes)
+                ? "sluice-session-cache-"
+                : classes.getFileName().toString().replaceFirst("\\.jar$", "");
+        try (Stream<java.nio.file.Path> files = Files.list(directory)) {
+            List<java.nio.file.Path> found = files.filter(file -> {
+                        String name = file.getFileName().toString();
+                        return name.startsWith(module) && name.endsWith(PUSH_SINK_SUFFIX);
+                    })
+                    .sorted()
+                    .toList();
+            if (found.isEmpty()) {
+                throw new IllegalStateException("No " + module + "*" + PUSH_SINK_SUFFIX + " in " + directory
+                        + ", where the push sink's classes are (" + classes + "); build session-cache with its"
+                        + " package phase");
+            }
+            return of(List.of(found.get(found.size() - 1)));
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot list " + directory + " for the push sink's jar", e);
+        }
+    }
+
+    /** Adds the jars to {@code graph}'s user jars, except those it has already. */
+    void addTo(StreamGraph graph) {
+        requireNonNull(graph, "graph is null");
+        List<Path> present = graph.getUserJars();
+        for (java.nio.file.Path jar : jars) {
+            Path path = new Path(jar.toUri());
+            if (!present.contains(path)) {
+                graph.addJar(path);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return jars.toString();
     }
 }

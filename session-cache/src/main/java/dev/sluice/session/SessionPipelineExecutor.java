@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
@@ -40,16 +41,26 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     private final ClusterEndpoint cluster;
     private final ClusterClients clients;
     private final ClusterAdmission admission;
+    private final JobJars jobJars;
     // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
     private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
     private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
+    // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
+    private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
 
-    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
+    /** @param jobJars jars that travel with every job this executor submits */
+    public SessionPipelineExecutor(
+            ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars) {
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.admission = requireNonNull(admission, "admission is null");
+        this.jobJars = requireNonNull(jobJars, "jobJars is null");
+    }
+
+    public SessionPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
+        this(cluster, clients, admission, JobJars.NONE);
     }
 
     /** An executor without admission: every job goes straight to the cluster. */
@@ -62,6 +73,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
         long compiledNanos = System.nanoTime();
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
+        jobJars.addTo(streamGraph);
         streamGraph.serializeUserDefinedInstances();
         JobPermit permit = admit(configuration);
         try {
@@ -111,6 +123,12 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         try {
             jobId = client.submitJob(streamGraph).get();
             long submittedNanos = System.nanoTime();
+            if (skipNextStartWait.getAndSet(false)) {
+                lastSubmission.set(new SubmissionTimings(
+                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit));
+                return CompletableFuture.completedFuture(
+                        new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
+            }
             try {
                 jobStartWait(configuration)
                         .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
@@ -146,6 +164,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             jobStartWait = current;
         }
         return current;
+    }
+
+    /**
+     * Lets the next job this executor submits return at the cluster's acknowledgement, without polling its status until
+     * it has left {@code INITIALIZING}: for a statement whose result learns a failed start from the job's end anyway (a
+     * pushed result), so the polls would only cost JobManager calls. Its timings then say it ran when it was submitted.
+     * A session runs one statement at a time, so the flag is that statement's; it sets it back to false after its
+     * submission, whether that reached this executor or failed before.
+     */
+    public void skipStartWaitOfNextJob(boolean skip) {
+        skipNextStartWait.set(skip);
     }
 
     /**

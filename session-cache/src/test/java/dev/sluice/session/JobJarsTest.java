@@ -1,46 +1,59 @@
 package dev.sluice.session;
 
+import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
+import org.apache.flink.streaming.api.environment.CheckpointConfig;
+import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class JobJarsTest {
-    private static final ClusterEndpoint REMOTE =
-            new ClusterEndpoint("remote", ClusterKind.REMOTE, new HostAndPort("127.0.0.1", 8081));
-    private static final Path ORC = Path.of("/opt/sluice/lib/flink-sql-orc.jar");
+    @TempDir
+    Path directory;
 
     @Test
-    void addsItsJarsAfterThoseTheSessionNamesAlready() {
-        Configuration configuration = new Configuration();
-        configuration.set(PipelineOptions.JARS, List.of("file:/opt/udf.jar"));
+    void addsEachJarOnceToAJobsUserJars() throws IOException {
+        Path sink = Files.writeString(directory.resolve("sink.jar"), "jar");
+        Path connector = Files.writeString(directory.resolve("connector.jar"), "jar");
+        JobJars jars = JobJars.of(List.of(sink)).with(JobJars.of(List.of(connector, sink)));
+        StreamGraph graph = new StreamGraph(
+                new Configuration(), new ExecutionConfig(), new CheckpointConfig(), SavepointRestoreSettings.none());
 
-        new JobJars(List.of(ORC), Set.of()).addTo(configuration, REMOTE);
+        jars.addTo(graph);
+        jars.addTo(graph);
 
-        assertThat(configuration.get(PipelineOptions.JARS))
-                .containsExactly("file:/opt/udf.jar", ORC.toUri().toString());
+        assertThat(graph.getUserJars())
+                .containsExactly(
+                        new org.apache.flink.core.fs.Path(sink.toUri()),
+                        new org.apache.flink.core.fs.Path(connector.toUri()));
     }
 
     @Test
-    void addsNothingForAClusterThatHasTheJars() {
-        Configuration configuration = new Configuration();
-        JobJars jars = new JobJars(List.of(ORC), Set.of("remote"));
+    void noneAddsNothing() {
+        StreamGraph graph = new StreamGraph(
+                new Configuration(), new ExecutionConfig(), new CheckpointConfig(), SavepointRestoreSettings.none());
 
-        jars.addTo(configuration, REMOTE);
+        JobJars.NONE.addTo(graph);
 
-        assertThat(jars.travelTo(REMOTE)).isFalse();
-        assertThat(configuration.getOptional(PipelineOptions.JARS)).isEmpty();
+        assertThat(graph.getUserJars()).isEmpty();
     }
 
     @Test
-    void noJarsLeaveTheConfigurationAlone() {
-        Configuration configuration = new Configuration();
-        JobJars.none().addTo(configuration, REMOTE);
-        assertThat(configuration.getOptional(PipelineOptions.JARS)).isEmpty();
+    void refusesAJarThatIsNotAFile() {
+        assertThatThrownBy(() -> JobJars.of(List.of(directory.resolve("missing.jar"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("missing.jar");
+        assertThatThrownBy(() -> JobJars.of(List.of(directory)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a readable file");
     }
 }

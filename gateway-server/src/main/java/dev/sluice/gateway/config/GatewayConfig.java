@@ -29,6 +29,7 @@ public record GatewayConfig(
         PlanCacheConfig planCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
+        ResultConfig result,
         List<ClusterDefinition> clusters,
         List<CatalogDeclaration> catalogs,
         LibraryConfig library,
@@ -43,6 +44,7 @@ public record GatewayConfig(
         requireNonNull(planCache, "planCache is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
+        requireNonNull(result, "result is null");
         clusters = List.copyOf(clusters);
         catalogs = List.copyOf(catalogs);
         requireNonNull(library, "library is null");
@@ -93,6 +95,7 @@ public record GatewayConfig(
         PlanCacheConfig planCache = collect(problems, () -> PlanCacheConfig.from(configuration));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
+        ResultConfig result = collect(problems, () -> ResultConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
         LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
         AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
@@ -117,6 +120,7 @@ public record GatewayConfig(
                 planCache,
                 embedded,
                 sessionCache,
+                result,
                 clusters,
                 catalogs,
                 library,

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.metrics;
 
+import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.gateway.session.QueryObserver;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -164,6 +166,24 @@ public final class GatewayMetrics implements QueryObserver {
                 .name("sluice_sessions_open")
                 .help("Sessions (JDBC connections) open now")
                 .callback(callback -> callback.call(openSessions.getAsInt()))
+                .register(registry);
+    }
+
+    /**
+     * Which way each cluster's query results reach the gateway: 1 for the transport in use, 0 for the other; a
+     * cluster switches from PUSH to COLLECT when its TaskManagers cannot reach the result endpoint.
+     */
+    public void registerResultTransports(List<String> clusters, Function<String, ResultTransport> transportOf) {
+        GaugeWithCallback.builder()
+                .name("sluice_result_transport")
+                .help("1 for the way the cluster's query results reach the gateway (PUSH or COLLECT), 0 otherwise")
+                .labelNames("cluster", "transport")
+                .callback(callback -> clusters.forEach(cluster -> {
+                    ResultTransport current = transportOf.apply(cluster);
+                    for (ResultTransport transport : ResultTransport.values()) {
+                        callback.call(transport == current ? 1 : 0, cluster, transport.name());
+                    }
+                }))
                 .register(registry);
     }
 

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -52,6 +53,21 @@ public final class PushedQueryRows implements AutoCloseable {
 
     public boolean isDone() {
         return result.isDone();
+    }
+
+    /** See {@link PushedResult#awaitFirstSink}. */
+    public Optional<RuntimeException> awaitFirstSink(Duration timeout) {
+        return result.awaitFirstSink(timeout);
+    }
+
+    /** See {@link PushedResult#firstRowArrivalNanos}. */
+    public long firstRowArrivalNanos() {
+        return result.firstRowArrivalNanos();
+    }
+
+    /** See {@link PushedResult#endArrivalNanos}. */
+    public long endArrivalNanos() {
+        return result.endArrivalNanos();
     }
 
     /** Releases the result; a job whose result was not read to the end is cancelled. Never throws. */

@@ -53,6 +53,10 @@ public final class PushedResult<T> implements AutoCloseable {
     // guarded by lock
     private @Nullable Instant endArrival;
 
+    // guarded by lock; nanoClock stamps for the query's phases, -1 until they happen
+    private long firstRowArrivalNanos = -1;
+    private long endArrivalNanos = -1;
+
     // consumer thread only: a frame whose rows were not all returned yet
     private final DataInputDeserializer partial = new DataInputDeserializer();
     private int partialRows;
@@ -173,6 +177,41 @@ public final class PushedResult<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until a sink has attached to deliver this result, or the result has ended or failed, at most {@code
+     * timeout}; takes no rows.
+     *
+     * @return the result's failure when it failed before any sink attached (so nothing of it reached anyone), else
+     *     empty
+     */
+    public Optional<RuntimeException> awaitFirstSink(Duration timeout) {
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        lock.lock();
+        try {
+            while (!attempts.hasAttached() && !attempts.isFinal()) {
+                long left = deadline - nanoClock.getAsLong();
+                if (left <= 0) {
+                    return Optional.empty();
+                }
+                changed.awaitNanos(left);
+            }
+            if (attempts.hasAttached()) {
+                return Optional.empty();
+            }
+            try {
+                attempts.throwIfFailed();
+            } catch (RuntimeException failure) {
+                return Optional.of(failure);
+            }
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PushedResultException("Interrupted while waiting for the sink of result " + ticket.resultId(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Whether every row has been returned. */
     public boolean isDone() {
         return done;
@@ -186,6 +225,26 @@ public final class PushedResult<T> implements AutoCloseable {
         lock.lock();
         try {
             return Optional.ofNullable(endArrival);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The {@code nanoClock} time the first row reached the gateway, or -1 while none has. */
+    public long firstRowArrivalNanos() {
+        lock.lock();
+        try {
+            return firstRowArrivalNanos;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The {@code nanoClock} time of {@link #endArrival}, or -1 while the end has not arrived. */
+    public long endArrivalNanos() {
+        lock.lock();
+        try {
+            return endArrivalNanos;
         } finally {
             lock.unlock();
         }
@@ -280,6 +339,9 @@ public final class PushedResult<T> implements AutoCloseable {
                     | ((payload[2] & 0xff) << 8)
                     | (payload[3] & 0xff);
             attempts.rowsReceived(rowCount);
+            if (rowCount > 0 && firstRowArrivalNanos < 0) {
+                firstRowArrivalNanos = nanoClock.getAsLong();
+            }
             frames.add(payload, rowCount);
             if (!paused && frames.bytes() >= maxBufferedBytes) {
                 paused = true;
@@ -298,6 +360,7 @@ public final class PushedResult<T> implements AutoCloseable {
             boolean ended = attempts.end(connection, rowCount);
             if (ended) {
                 endArrival = Instant.now();
+                endArrivalNanos = nanoClock.getAsLong();
             } else {
                 frames.clear();
             }

@@ -83,6 +83,11 @@ final class ResultAttempts {
     }
 
     /** Whether the last accepted hello replaced an earlier attempt, whose rows must be dropped. */
+    /** Whether a sink has ever attached to deliver the result. */
+    boolean hasAttached() {
+        return lastAttempt >= 0;
+    }
+
     boolean discardedEarlierAttempt() {
         return discardedEarlier;
     }

@@ -14,7 +14,7 @@ import java.util.function.Function;
 import static java.util.Objects.requireNonNull;
 
 /** A job's result, read from its collect sink by Sluice's {@link CollectResultReader}. */
-final class CollectedQueryRows implements QueryRows {
+final class CollectedQueryRows implements QueryRows, ResultProgress {
     private final CollectResultReader<RowData> reader;
     private final Function<RowData, Row> toRow;
     private final ClusterEndpoint cluster;
@@ -50,8 +50,19 @@ final class CollectedQueryRows implements QueryRows {
         return reader.isDone();
     }
 
-    CollectResultReader<RowData> reader() {
-        return reader;
+    @Override
+    public long firstRowAtNanos() {
+        return reader.firstRowAtNanos();
+    }
+
+    @Override
+    public long endedAtNanos() {
+        return reader.endedAtNanos();
+    }
+
+    @Override
+    public int polls() {
+        return reader.attempts();
     }
 
     @Override

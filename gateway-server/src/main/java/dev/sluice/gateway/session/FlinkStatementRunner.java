@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -13,31 +14,42 @@ import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SubmissionTimings;
+import dev.sluice.session.push.PushEndpointUnreachableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * Runs a statement in Flink: compiles it (through the job plan cache for a query), lets Flink submit its job through
- * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows from its collect sink
- * against the query's deadline.
+ * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows against the query's
+ * deadline: pushed by the job's sink to the result endpoint when the cluster's transport is push, else from its
+ * collect sink.
  *
  * <p>Not thread-safe: used under the session's execution lock. The cursors it returns are read without that lock.
  */
 final class FlinkStatementRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
+    // how long a pushed query waits in execute for its sink to connect, to find a cluster that cannot reach the
+    // endpoint before any row is read; a sink that takes longer (a batch sink behind a blocking exchange is deployed
+    // only when its input is complete) is waited for by the first fetch, and an unreachable endpoint found then fails
+    // the query instead of switching the cluster to the collect path
+    private static final Duration FIRST_SINK_WAIT = Duration.ofSeconds(10);
 
     private final String sessionId;
     private final ClusterEndpoint cluster;
@@ -49,10 +61,14 @@ final class FlinkStatementRunner {
     private final QueryObserver observer;
     private final SessionClock clock;
     private final int maxMaterializedRows;
+    private final ResultTransports transports;
+    private final Consumer<Boolean> skipStartWaitOfNextJob;
 
     /**
      * @param submissions takes the timings of the job the session's executor submitted last, if any
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
+     * @param transports how the cluster's results reach the gateway
+     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job
      */
     FlinkStatementRunner(
             String sessionId,
@@ -64,7 +80,9 @@ final class FlinkStatementRunner {
             QueryHistory history,
             QueryObserver observer,
             SessionClock clock,
-            int maxMaterializedRows) {
+            int maxMaterializedRows,
+            ResultTransports transports,
+            Consumer<Boolean> skipStartWaitOfNextJob) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environment = requireNonNull(environment, "environment is null");
@@ -75,6 +93,8 @@ final class FlinkStatementRunner {
         this.observer = requireNonNull(observer, "observer is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.maxMaterializedRows = maxMaterializedRows;
+        this.transports = requireNonNull(transports, "transports is null");
+        this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
     }
 
     /**
@@ -92,6 +112,16 @@ final class FlinkStatementRunner {
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.get().ifPresent(stale -> stale.permit().close());
         TableEnvironment tableEnvironment = environment.onCurrentThread();
+        Optional<ResultEndpointServer> pushEndpoint =
+                kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
+        if (pushEndpoint.isPresent()) {
+            Optional<StatementOutcome> pushed =
+                    executePushed(pushEndpoint.get(), tableEnvironment, sql, maxRows, trace, deadline);
+            if (pushed.isPresent()) {
+                return pushed.get();
+            }
+            // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
+        }
         TableResult result;
         try {
             result = kind == StatementKind.QUERY
@@ -103,12 +133,7 @@ final class FlinkStatementRunner {
             }
             throw e;
         }
-        SubmissionTimings timings = submissions.get().orElse(null);
-        trace.submitted(timings);
-        PlanCacheResult cacheResult = trace.planCache();
-        if (cacheResult != null && timings != null) {
-            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
-        }
+        takeSubmission(trace);
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }
@@ -117,16 +142,12 @@ final class FlinkStatementRunner {
             return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
         }
         QueryRows queryRows = queryRows(result, settings);
-        if (queryRows instanceof CollectedQueryRows collected) {
-            trace.readingWith(collected.reader());
+        if (queryRows instanceof ResultProgress progress) {
+            trace.readingWith(progress);
         }
-        TimedQueryRows rows = new TimedQueryRows(
-                queryRows, deadline, clock::nanoTime, (outcome, how) -> history.finish(trace, outcome, how));
-        ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
-                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
-                : new StreamingResultCursor(rows, maxRows);
         Optional<JobClient> job = result.getJobClient();
-        return new StatementOutcome.Rows(result.getResolvedSchema(), cursor, () -> job.ifPresent(this::cancel));
+        return rowsOutcome(
+                result.getResolvedSchema(), queryRows, maxRows, trace, deadline, () -> job.ifPresent(this::cancel));
     }
 
     /** Asks the cluster to cancel {@code job} and does not wait: a cancel from the client must return at once. */
@@ -136,6 +157,79 @@ final class FlinkStatementRunner {
                 LOG.debug("Cancelling job {} failed; it may have ended already", job.getJobID(), failure);
             }
         });
+    }
+
+    /**
+     * Runs a query whose job's sink pushes its rows to the result endpoint. Such a plan is good for one ticket, so it
+     * is planned every time: the plan cache reports a skip.
+     *
+     * <p>Returns once the job's sink has connected (the client's first fetch waits for that anyway), so that a cluster
+     * whose TaskManagers cannot reach the endpoint is found before any row could have reached the client: then the
+     * cluster is made collect-only and this returns empty, for the caller to run the query on the collect path.
+     */
+    private Optional<StatementOutcome> executePushed(
+            ResultEndpointServer endpoint,
+            TableEnvironment tableEnvironment,
+            String sql,
+            long maxRows,
+            QueryTrace trace,
+            QueryDeadline deadline) {
+        trace.planned(PlanCacheResult.SKIP);
+        PushedQueryStarter.StartedQuery started;
+        try {
+            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob).start(tableEnvironment, sql);
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
+        Optional<PushEndpointUnreachableException> unreachable = started.rows()
+                .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
+                .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
+        if (unreachable.isPresent()) {
+            started.rows().close();
+            submissions.get().ifPresent(failed -> failed.permit().close());
+            transports.collectOnly(cluster, unreachable.get());
+            return Optional.empty();
+        }
+        takeSubmission(trace);
+        trace.readingWith(started.rows());
+        PushedResultRows pushed = started.rows();
+        return Optional.of(rowsOutcome(started.schema(), pushed, maxRows, trace, deadline, pushed::close));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
+    private void takeSubmission(QueryTrace trace) {
+        SubmissionTimings timings = submissions.get().orElse(null);
+        trace.submitted(timings);
+        PlanCacheResult cacheResult = trace.planCache();
+        if (cacheResult != null && timings != null) {
+            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
+        }
+    }
+
+    /**
+     * The cursor over a query's rows, read against its deadline: page by page in batch mode, folded into the final
+     * table in streaming mode (a changelog).
+     */
+    private StatementOutcome rowsOutcome(
+            ResolvedSchema schema,
+            QueryRows queryRows,
+            long maxRows,
+            QueryTrace trace,
+            QueryDeadline deadline,
+            Runnable cancelJob) {
+        TimedQueryRows rows = new TimedQueryRows(
+                queryRows, deadline, clock::nanoTime, (outcome, how) -> history.finish(trace, outcome, how));
+        ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
+                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
+                : new StreamingResultCursor(rows, maxRows);
+        return new StatementOutcome.Rows(schema, cursor, cancelJob);
     }
 
     /**

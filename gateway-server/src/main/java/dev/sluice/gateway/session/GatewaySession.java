@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -76,6 +77,8 @@ public final class GatewaySession implements AutoCloseable {
      *     queue
      * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
+     * @param transports how the cluster's query results reach the gateway
+     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
      */
     GatewaySession(
             String id,
@@ -90,7 +93,9 @@ public final class GatewaySession implements AutoCloseable {
             Runnable cancelAdmissionWait,
             Supplier<List<ClusterJob>> clusterJobs,
             SessionClock clock,
-            UserCodePolicy userCode) {
+            UserCodePolicy userCode,
+            ResultTransports transports,
+            Consumer<Boolean> skipStartWaitOfNextJob) {
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
@@ -114,7 +119,9 @@ public final class GatewaySession implements AutoCloseable {
                 history,
                 observer,
                 clock,
-                maxMaterializedRows);
+                maxMaterializedRows,
+                transports,
+                skipStartWaitOfNextJob);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
         this.lastUsedNanos = clock.nanoTime();
     }

@@ -2,7 +2,6 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
-import dev.sluice.session.CollectResultReader;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +25,7 @@ final class QueryTrace {
     private final long startNanos;
     private volatile @Nullable SubmissionTimings submission;
     private volatile @Nullable PlanCacheResult planCache;
-    private volatile @Nullable CollectResultReader<?> reader;
+    private volatile @Nullable ResultProgress progress;
     private volatile long endNanos = -1;
     private volatile String outcome = "running";
 
@@ -57,8 +56,8 @@ final class QueryTrace {
         return planCache;
     }
 
-    void readingWith(CollectResultReader<?> resultReader) {
-        this.reader = resultReader;
+    void readingWith(ResultProgress progress) {
+        this.progress = progress;
     }
 
     /**
@@ -82,9 +81,9 @@ final class QueryTrace {
         return startNanos;
     }
 
-    /** Whether the result is read from a job's collect sink, and so ends when that read ends. */
+    /** Whether the result is read from a job (collected or pushed), and so ends when that read ends. */
     boolean isReadingAJob() {
-        return reader != null;
+        return progress != null;
     }
 
     boolean hasEnded() {
@@ -111,7 +110,7 @@ final class QueryTrace {
             phases.put(QueryPhases.START, between(timings.submittedNanos(), timings.runningNanos()));
             reference = timings.runningNanos();
         }
-        CollectResultReader<?> current = reader;
+        ResultProgress current = progress;
         if (current != null) {
             long firstRow = current.firstRowAtNanos();
             long ended = current.endedAtNanos();
@@ -149,7 +148,7 @@ final class QueryTrace {
     Row toRow(long nowNanos) {
         QueryPhases phases = phases();
         SubmissionTimings timings = submission;
-        CollectResultReader<?> current = reader;
+        ResultProgress current = progress;
         PlanCacheResult cacheResult = planCache;
         long end = endNanos;
         return Row.of(
@@ -166,7 +165,7 @@ final class QueryTrace {
                 millis(phases, QueryPhases.FIRST_ROW),
                 millis(phases, QueryPhases.LAST_ROW),
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
-                current == null ? null : current.attempts());
+                current == null ? null : current.polls());
     }
 
     private static @Nullable Double millis(QueryPhases phases, String phase) {

@@ -57,6 +57,7 @@ public final class SessionRegistry implements AutoCloseable {
     private final SessionSetup setup;
     private final int maxSessionsPerUser;
     private final UserCodePolicy userCode;
+    private final ResultTransports transports;
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
@@ -64,6 +65,7 @@ public final class SessionRegistry implements AutoCloseable {
      * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
      * @param maxSessionsPerUser open sessions one authenticated user may hold (not {@link GatewayUser#ANONYMOUS})
      * @param userCode decides whether a statement may load code from a jar
+     * @param transports how each cluster's query results reach the gateway
      */
     public SessionRegistry(
             SessionClusters clusters,
@@ -76,7 +78,8 @@ public final class SessionRegistry implements AutoCloseable {
             ClusterAdmissions admissions,
             SessionSetup setup,
             int maxSessionsPerUser,
-            UserCodePolicy userCode) {
+            UserCodePolicy userCode,
+            ResultTransports transports) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -88,6 +91,7 @@ public final class SessionRegistry implements AutoCloseable {
         this.setup = requireNonNull(setup, "setup is null");
         this.maxSessionsPerUser = maxSessionsPerUser;
         this.userCode = requireNonNull(userCode, "userCode is null");
+        this.transports = requireNonNull(transports, "transports is null");
     }
 
     /**
@@ -121,9 +125,13 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration.setString(key, value);
             }
         });
-        // the connector and format jars of the lib folders go with every job, unless the cluster has them
-        setup.jobJars().addTo(sessionConfiguration, cluster);
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(cluster, clusterClients, admissions.of(cluster));
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(
+                cluster,
+                clusterClients,
+                admissions.of(cluster),
+                // the push sink and the connector and format jars of the lib folders go with every job, unless the
+                // cluster has them
+                transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
@@ -137,7 +145,9 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::cancelWaiting,
                 () -> ClusterOverviews.jobs(clusterClients, cluster),
                 clock,
-                userCode);
+                userCode,
+                transports,
+                executor::skipStartWaitOfNextJob);
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) { // opened twice at once: the first open wins

@@ -1,8 +1,10 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.JobJars;
 
 import java.util.List;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,15 +14,27 @@ import static java.util.Objects.requireNonNull;
  *
  * @param classLoader the gateway's own class loader, or one over the lib folders' jars whose parent it is
  */
-public record SessionSetup(SharedCatalogs catalogs, ClassLoader classLoader, JobJars jobJars) {
+public record SessionSetup(
+        SharedCatalogs catalogs, ClassLoader classLoader, JobJars libJars, Set<String> clustersWithLibJars) {
     public SessionSetup {
         requireNonNull(catalogs, "catalogs is null");
         requireNonNull(classLoader, "classLoader is null");
-        requireNonNull(jobJars, "jobJars is null");
+        requireNonNull(libJars, "libJars is null");
+        clustersWithLibJars = Set.copyOf(clustersWithLibJars);
+    }
+
+    /**
+     * The lib folders' jars that jobs on {@code cluster} carry: none for a cluster declared to have them on its own
+     * class path ({@code sluice.cluster.<name>.lib-on-cluster}), since uploading them with every short query would
+     * cost more than the query.
+     */
+    public JobJars libJarsFor(ClusterEndpoint cluster) {
+        return clustersWithLibJars.contains(cluster.name()) ? JobJars.NONE : libJars;
     }
 
     /** No shared catalogs, no lib jars: the gateway's class path alone. */
     public static SessionSetup none() {
-        return new SessionSetup(new SharedCatalogs(List.of()), SessionSetup.class.getClassLoader(), JobJars.none());
+        return new SessionSetup(
+                new SharedCatalogs(List.of()), SessionSetup.class.getClassLoader(), JobJars.NONE, Set.of());
     }
 }

@@ -36,7 +36,9 @@ final class FlinkStatementRunnerTest {
             history,
             observer,
             time.clock,
-            1000);
+            1000,
+            ResultTransports.collect(),
+            skip -> {});
 
     @Test
     void ddlIsAnUpdateCountOfZero() {

@@ -166,7 +166,8 @@ final class SessionRegistryTest {
                 ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
                 64,
-                UserCodePolicy.NONE)) {
+                UserCodePolicy.NONE,
+                ResultTransports.collect())) {
             GatewaySession session = sessions.open("a", ALICE, Map.of());
             GatewayStatement statement = session.createStatement();
 
@@ -192,6 +193,7 @@ final class SessionRegistryTest {
                 ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
                 2,
-                UserCodePolicy.NONE);
+                UserCodePolicy.NONE,
+                ResultTransports.collect());
     }
 }

@@ -61,7 +61,9 @@ final class TestSessions {
                 () -> {},
                 List::of,
                 clock,
-                UserCodePolicy.NONE);
+                UserCodePolicy.NONE,
+                ResultTransports.collect(),
+                skip -> {});
     }
 
     void advanceMillis(long millis) {

@@ -1,0 +1,61 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.result.PushedQueryRows;
+import org.apache.flink.types.Row;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A job's result as its sink pushes it to the gateway's result endpoint. It ends with the sink's end of the result,
+ * not with the job's end on the JobManager, so the query is answered while the job winds down.
+ */
+final class PushedResultRows implements QueryRows, ResultProgress {
+    private final PushedQueryRows rows;
+
+    PushedResultRows(PushedQueryRows rows) {
+        this.rows = requireNonNull(rows, "rows is null");
+    }
+
+    @Override
+    public List<Row> next(int maxRows, Duration timeout) {
+        return rows.next(maxRows, timeout);
+    }
+
+    @Override
+    public boolean isDone() {
+        return rows.isDone();
+    }
+
+    /**
+     * Waits until the job's sink has connected, or the result failed or ended, at most {@code timeout}.
+     *
+     * @return the failure when the result failed before any sink connected: no row of it reached the client
+     */
+    Optional<RuntimeException> awaitFirstSink(Duration timeout) {
+        return rows.awaitFirstSink(timeout);
+    }
+
+    @Override
+    public long firstRowAtNanos() {
+        return rows.firstRowArrivalNanos();
+    }
+
+    @Override
+    public long endedAtNanos() {
+        return rows.endArrivalNanos();
+    }
+
+    @Override
+    public int polls() {
+        return 0;
+    }
+
+    @Override
+    public void close() {
+        rows.close();
+    }
+}

@@ -1,0 +1,16 @@
+package dev.sluice.gateway.session;
+
+/**
+ * How far the reading of a job's result got, for the query's phases: the same questions whichever way the rows
+ * travel (collected through the JobManager or pushed by the job's sink). Read from another thread.
+ */
+interface ResultProgress {
+    /** The {@link System#nanoTime()} at which the first row reached the gateway, or -1 while none has. */
+    long firstRowAtNanos();
+
+    /** The {@link System#nanoTime()} at which the end of the result reached the gateway, or -1 while it has not. */
+    long endedAtNanos();
+
+    /** How often the gateway asked the cluster for rows: 0 when the job's sink pushes them. */
+    int polls();
+}
