@@ -85,7 +85,7 @@ final class HttpAttacksIT {
             String answers = readAll(socket.getInputStream());
 
             int openAnswer = answers.indexOf("\"response\":\"openConnection\"");
-            int healthAnswer = answers.indexOf("\r\n\r\nOK\n");
+            int healthAnswer = answers.indexOf("\r\n\r\nALIVE");
             assertThat(openAnswer).isPositive();
             assertThat(healthAnswer).isGreaterThan(openAnswer);
         }
