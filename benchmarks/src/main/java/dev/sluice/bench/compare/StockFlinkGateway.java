@@ -36,9 +36,6 @@ final class StockFlinkGateway implements AutoCloseable {
                 rest.port: %d
                 execution.target: remote
                 execution.runtime-mode: batch
-                # the short-query profile of Flink's OLAP quickstart, as Sluice's sessions have it (a job option:
-                # the client that builds the job graph decides it, not the cluster's config)
-                execution.batch-shuffle-mode: ALL_EXCHANGES_PIPELINED
                 sql-gateway.endpoint.type: rest
                 sql-gateway.endpoint.rest.address: 127.0.0.1
                 sql-gateway.endpoint.rest.bind-address: 127.0.0.1
