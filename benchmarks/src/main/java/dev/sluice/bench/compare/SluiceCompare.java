@@ -80,6 +80,13 @@ public final class SluiceCompare implements Callable<Integer> {
                     + " to measure an option's effect, e.g. another collect strategy.")
     Path sluiceExtraConfig;
 
+    @Option(
+            names = "--cluster-push-sink",
+            description = "Put Sluice's push sink on the cluster's class path (bin/flink-local-cluster --push-sink), so"
+                    + " that pushed queries need not ship its jar; pair it with a --sluice-extra-config that sets"
+                    + " sluice.cluster.standalone.push-sink-installed: true.")
+    boolean clusterPushSink;
+
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
     int slots = 8;
 
@@ -128,9 +135,7 @@ public final class SluiceCompare implements Callable<Integer> {
 
         int clusterRestPort = freePort();
         Path clusterDirectory = work.resolve("flink-cluster");
-        runScript(
-                projectRoot,
-                "flink-local-cluster",
+        List<String> clusterArguments = new ArrayList<>(List.of(
                 "start",
                 "--rest-port",
                 String.valueOf(clusterRestPort),
@@ -139,7 +144,11 @@ public final class SluiceCompare implements Callable<Integer> {
                 "--slots",
                 String.valueOf(slots),
                 "--dir",
-                clusterDirectory.toString());
+                clusterDirectory.toString()));
+        if (clusterPushSink) {
+            clusterArguments.add("--push-sink");
+        }
+        runScript(projectRoot, "flink-local-cluster", clusterArguments.toArray(String[]::new));
         try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags);
                 ManagedProcess sluice = startSluice(
                         projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, extraConfig())) {
