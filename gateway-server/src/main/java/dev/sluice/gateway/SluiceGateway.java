@@ -7,16 +7,12 @@ import dev.sluice.gateway.config.AuthenticationConfig;
 import dev.sluice.gateway.config.AuthenticationOptions;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
-import dev.sluice.gateway.config.LibraryOptions;
-import dev.sluice.gateway.config.ResultOptions;
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
-import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -25,7 +21,6 @@ import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
-import dev.sluice.gateway.session.SharedCatalogs;
 import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.gateway.ui.GatewayWorkPages;
@@ -35,11 +30,8 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.ClusterOptions;
 import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
-import dev.sluice.session.JobJars;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -50,22 +42,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -158,8 +143,8 @@ public final class SluiceGateway implements AutoCloseable {
         GatewayMetrics metrics = new GatewayMetrics(clusters.names(), clusterClientStats, connectionStats);
         ClusterAdmissions admissions = new ClusterAdmissions(clusterClients, config.flinkConfiguration());
         metrics.registerAdmission(clusters.names(), admissions);
-        SessionSetup sessionSetup = sessionSetup(config, clusters, flinkOptions, components);
-        ResultTransports transports = startResultEndpoint(config, components);
+        SessionSetup sessionSetup = SessionSetupLoader.load(config, clusters, flinkOptions, components);
+        ResultTransports transports = ResultTransportsStartup.start(config, components);
         metrics.registerResultTransports(clusters.names(), transports::transportOf);
         SessionRegistry sessions = components.push(
                 "sessions",
@@ -270,53 +255,6 @@ public final class SluiceGateway implements AutoCloseable {
         return new GatewayAuthenticator(authentication, System::nanoTime);
     }
 
-    /**
-     * Starts the result endpoint when results are pushed; it closes after the sessions, whose open results it serves.
-     */
-    private static ResultTransports startResultEndpoint(GatewayConfig config, CloseableStack components)
-            throws InterruptedException {
-        return switch (config.result().transport()) {
-            case PUSH -> {
-                // the jar is found before the endpoint starts: a gateway that cannot ship it does not start
-                Map<String, JobJars> pushSinkJars = pushSinkJars(config);
-                yield ResultTransports.push(
-                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())),
-                        pushSinkJars);
-            }
-            case COLLECT -> {
-                LOG.info(
-                        "Query results are collected through the JobManager ({} = {})",
-                        ResultOptions.TRANSPORT.key(),
-                        ResultTransport.COLLECT);
-                yield ResultTransports.collect();
-            }
-        };
-    }
-
-    /**
-     * What pushed queries' jobs carry per cluster: nothing to the embedded cluster (it runs in this JVM) or to a
-     * cluster declared to have the push sink installed, else the push sink's jar, found once at start.
-     */
-    private static Map<String, JobJars> pushSinkJars(GatewayConfig config) {
-        Map<String, JobJars> jars = new LinkedHashMap<>();
-        JobJars pushSink = null;
-        for (ClusterDefinition cluster : config.clusters()) {
-            boolean installed = cluster.kind() == ClusterKind.EMBEDDED
-                    || config.flinkConfiguration().get(ClusterOptions.pushSinkInstalled(cluster.name()));
-            if (!installed && pushSink == null) {
-                pushSink = JobJars.pushSink();
-            }
-            jars.put(cluster.name(), installed ? JobJars.NONE : pushSink);
-            LOG.info(
-                    "Pushed queries on cluster '{}' {}",
-                    cluster.name(),
-                    installed
-                            ? "use the push sink installed on the cluster"
-                            : "ship the push sink with each job: " + pushSink);
-        }
-        return jars;
-    }
-
     /** The address the gateway listens on. */
     public InetSocketAddress address() {
         return httpServer.localAddress();
@@ -358,43 +296,6 @@ public final class SluiceGateway implements AutoCloseable {
     static String version() {
         String version = SluiceGateway.class.getPackage().getImplementationVersion();
         return version == null ? "(development build)" : version;
-    }
-
-    /**
-     * The lib folders' jars in a class loader for the sessions' planners, the jars that jobs carry to clusters that
-     * lack them, and the shared catalogs, each opened once so that a bad declaration stops the start.
-     */
-    private static SessionSetup sessionSetup(
-            GatewayConfig config, SessionClusters clusters, Configuration flinkOptions, CloseableStack components)
-            throws GatewayStartException {
-        List<Path> jars = config.library().jars();
-        ClassLoader classLoader = SluiceGateway.class.getClassLoader();
-        if (!jars.isEmpty()) {
-            URL[] urls = jars.stream().map(SluiceGateway::toUrl).toArray(URL[]::new);
-            classLoader = components.push("lib class loader", new URLClassLoader("sluice-lib", urls, classLoader));
-            LOG.info("Connector and format jars from {}: {}", LibraryOptions.DIRS.key(), jars);
-        }
-        Set<String> clustersWithJars = clusters.names().stream()
-                .filter(name -> config.flinkConfiguration().get(ClusterOptions.libOnCluster(name)))
-                .collect(Collectors.toSet());
-        SharedCatalogs catalogs = new SharedCatalogs(config.catalogs());
-        try {
-            catalogs.check(flinkOptions, classLoader);
-        } catch (IllegalArgumentException e) {
-            throw new GatewayStartException(e.getMessage(), e);
-        }
-        if (!catalogs.names().isEmpty()) {
-            LOG.info("Catalogs shared by every session: {}", catalogs.names());
-        }
-        return new SessionSetup(catalogs, classLoader, JobJars.of(jars), clustersWithJars);
-    }
-
-    private static URL toUrl(Path jar) {
-        try {
-            return jar.toUri().toURL();
-        } catch (MalformedURLException e) {
-            throw new IllegalArgumentException("Cannot load " + jar, e);
-        }
     }
 
     /** Stops accepting requests, closes every session (cancelling its jobs), then the clients and clusters. */

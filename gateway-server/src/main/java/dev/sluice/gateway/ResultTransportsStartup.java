@@ -1,0 +1,69 @@
+package dev.sluice.gateway;
+
+import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.config.ResultOptions;
+import dev.sluice.gateway.config.ResultTransport;
+import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.gateway.session.ResultTransports;
+import dev.sluice.session.ClusterDefinition;
+import dev.sluice.session.ClusterKind;
+import dev.sluice.session.ClusterOptions;
+import dev.sluice.session.JobJars;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Starts how query results reach the gateway: the result endpoint and the push sink's jar when results are pushed. */
+final class ResultTransportsStartup {
+    private static final Logger LOG = LoggerFactory.getLogger(ResultTransportsStartup.class);
+
+    private ResultTransportsStartup() {}
+
+    /**
+     * Starts the result endpoint when results are pushed; it closes after the sessions, whose open results it serves.
+     */
+    static ResultTransports start(GatewayConfig config, CloseableStack components) throws InterruptedException {
+        return switch (config.result().transport()) {
+            case PUSH -> {
+                // the jar is found before the endpoint starts: a gateway that cannot ship it does not start
+                Map<String, JobJars> pushSinkJars = pushSinkJars(config);
+                yield ResultTransports.push(
+                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())),
+                        pushSinkJars);
+            }
+            case COLLECT -> {
+                LOG.info(
+                        "Query results are collected through the JobManager ({} = {})",
+                        ResultOptions.TRANSPORT.key(),
+                        ResultTransport.COLLECT);
+                yield ResultTransports.collect();
+            }
+        };
+    }
+
+    /**
+     * What pushed queries' jobs carry per cluster: nothing to the embedded cluster (it runs in this JVM) or to a
+     * cluster declared to have the push sink installed, else the push sink's jar, found once at start.
+     */
+    private static Map<String, JobJars> pushSinkJars(GatewayConfig config) {
+        Map<String, JobJars> jars = new LinkedHashMap<>();
+        JobJars pushSink = null;
+        for (ClusterDefinition cluster : config.clusters()) {
+            boolean installed = cluster.kind() == ClusterKind.EMBEDDED
+                    || config.flinkConfiguration().get(ClusterOptions.pushSinkInstalled(cluster.name()));
+            if (!installed && pushSink == null) {
+                pushSink = JobJars.pushSink();
+            }
+            jars.put(cluster.name(), installed ? JobJars.NONE : pushSink);
+            LOG.info(
+                    "Pushed queries on cluster '{}' {}",
+                    cluster.name(),
+                    installed
+                            ? "use the push sink installed on the cluster"
+                            : "ship the push sink with each job: " + pushSink);
+        }
+        return jars;
+    }
+}
