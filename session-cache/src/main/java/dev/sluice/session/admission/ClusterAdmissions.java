@@ -7,6 +7,7 @@ import org.apache.flink.configuration.ReadableConfig;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 
@@ -58,7 +59,10 @@ public final class ClusterAdmissions {
         IntSupplier capacity = limits.maxRunningJobs() > 0
                 ? limits::maxRunningJobs
                 : new SlotCapacity(
-                        cluster.name(), () -> ClusterOverviews.totalTaskSlots(clients, cluster), System::nanoTime);
+                        cluster.name(),
+                        () -> ClusterOverviews.totalTaskSlots(clients, cluster),
+                        System::nanoTime,
+                        ForkJoinPool.commonPool());
         return new ClusterAdmission(cluster.name(), capacity, limits.maxQueued(), System::nanoTime);
     }
 }

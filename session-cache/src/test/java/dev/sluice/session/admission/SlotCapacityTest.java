@@ -15,7 +15,7 @@ class SlotCapacityTest {
     @Test
     void readsTheClusterOncePerPeriod() {
         AtomicInteger slots = new AtomicInteger(4);
-        SlotCapacity capacity = new SlotCapacity("c", () -> count(slots.get()), now::get);
+        SlotCapacity capacity = new SlotCapacity("c", () -> count(slots.get()), now::get, Runnable::run);
 
         assertThat(capacity.getAsInt()).isEqualTo(4);
         slots.set(8);
@@ -37,7 +37,8 @@ class SlotCapacityTest {
                     }
                     return slots.get();
                 },
-                now::get);
+                now::get,
+                Runnable::run);
         assertThat(capacity.getAsInt()).isEqualTo(4);
 
         slots.set(-1);
@@ -53,9 +54,28 @@ class SlotCapacityTest {
                 () -> {
                     throw new IllegalStateException("cluster down");
                 },
-                now::get);
+                now::get,
+                Runnable::run);
 
         assertThat(capacity.getAsInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aKnownFigureIsReadAgainOnTheRefresherNotByTheCaller() {
+        AtomicInteger slots = new AtomicInteger(4);
+        java.util.List<Runnable> refreshes = new java.util.ArrayList<>();
+        SlotCapacity capacity = new SlotCapacity("c", () -> count(slots.get()), now::get, refreshes::add);
+        assertThat(capacity.getAsInt()).isEqualTo(4); // nothing known: read by the caller
+        slots.set(8);
+        now.addAndGet(SlotCapacity.REFRESH.toNanos());
+
+        assertThat(capacity.getAsInt()).isEqualTo(4); // the caller does not wait on the cluster
+        assertThat(capacity.getAsInt()).isEqualTo(4);
+        assertThat(refreshes).hasSize(1); // one refresh at a time
+        refreshes.get(0).run();
+
+        assertThat(capacity.getAsInt()).isEqualTo(8);
+        assertThat(reads).hasValue(2);
     }
 
     private int count(int slots) {
