@@ -38,6 +38,8 @@ public enum SluiceErrorCode {
     QUERY_TIMEOUT(0x2_0003, "HYT00"),
     /** Waited longer for the cluster's admission than its deadline allowed; it did not run. */
     ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
+    /** The cluster took a job's submission but did not answer it before the statement's deadline. */
+    CLUSTER_NOT_ANSWERING(0x2_0005, "HYT00"),
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
     RESULT_TOO_LARGE(0x3_0002, "54000"),
     /** The cluster's admission queue is full; retrying later may succeed. */

@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
 
@@ -52,9 +54,10 @@ final class JobStartWait {
     void await(ClusterClient<?> client, JobID jobId, ClassLoader classLoader, Duration deadline)
             throws JobInitializationException {
         requireNonNull(client, "client is null");
-        JobStatus status = poller.poll(() -> join(client.getJobStatus(jobId)), deadline);
+        long endNanos = System.nanoTime() + deadline.toNanos();
+        JobStatus status = poller.poll(() -> join(client.getJobStatus(jobId), endNanos), deadline);
         if (status == JobStatus.FAILED) {
-            JobResult result = join(client.requestJobResult(jobId));
+            JobResult result = join(client.requestJobResult(jobId), endNanos);
             Optional<SerializedThrowable> failure = result.getSerializedThrowable();
             if (failure.isPresent()) {
                 throw new JobInitializationException(
@@ -63,14 +66,27 @@ final class JobStartWait {
         }
     }
 
-    private static <T> T join(CompletableFuture<T> future) {
+    /** One call's answer, waited for no later than {@code endNanos}: a JobManager that hangs must not hold the wait. */
+    private static <T> T join(CompletableFuture<T> future, long endNanos) {
         try {
-            return future.get();
+            return future.get(Math.max(1, endNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw new ClusterSilentException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CompletionException("Interrupted while waiting for the cluster", e);
         } catch (ExecutionException e) {
             throw new CompletionException(e.getCause());
+        }
+    }
+
+    /** The cluster did not answer a call of the wait before its deadline. */
+    static final class ClusterSilentException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ClusterSilentException(TimeoutException cause) {
+            super("The cluster did not answer before the deadline", cause);
         }
     }
 }

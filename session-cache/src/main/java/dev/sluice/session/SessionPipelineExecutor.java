@@ -14,6 +14,7 @@ import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.ClusterClientProvider;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
@@ -21,8 +22,11 @@ import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -49,6 +53,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
     // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
     private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
+    // set by the statement that is about to submit a job (a session runs one at a time); taken by its submission
+    private final AtomicReference<@Nullable RequestedJob> nextJob = new AtomicReference<>();
 
     /** @param jobJars jars that travel with every job this executor submits */
     public SessionPipelineExecutor(
@@ -72,12 +78,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     public CompletableFuture<JobClient> execute(
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
         long compiledNanos = System.nanoTime();
+        RequestedJob request = nextJob.getAndSet(null);
         StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
+        if (request != null && configuration.getOptional(PipelineOptions.NAME).isEmpty()) {
+            // Flink would name the job after its sink; a name the session chose itself is kept
+            streamGraph.setJobName(request.request().name());
+        }
         jobJars.addTo(streamGraph);
         streamGraph.serializeUserDefinedInstances();
         JobPermit permit = admit(configuration);
         try {
-            return submit(streamGraph, configuration, userCodeClassLoader, compiledNanos, permit);
+            return submit(streamGraph, configuration, userCodeClassLoader, compiledNanos, permit, request);
         } catch (Exception | Error e) {
             permit.close(); // the job never ran, or nobody will read it
             throw e;
@@ -114,14 +125,20 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             Configuration configuration,
             ClassLoader userCodeClassLoader,
             long compiledNanos,
-            JobPermit permit)
+            JobPermit permit,
+            @Nullable RequestedJob request)
             throws Exception {
         long admittedNanos = System.nanoTime();
+        Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
+        SubmissionBound bound = request == null
+                ? SubmissionBound.of(null, clientTimeout, admittedNanos)
+                // the statement's time left counts from when it asked, so its wait for admission is spent already
+                : SubmissionBound.of(request.request(), clientTimeout, request.receivedNanos());
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
         JobID jobId;
         try {
-            jobId = client.submitJob(streamGraph).get();
+            jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
             long submittedNanos = System.nanoTime();
             if (skipNextStartWait.getAndSet(false)) {
                 lastSubmission.set(new SubmissionTimings(
@@ -131,7 +148,16 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             }
             try {
                 jobStartWait(configuration)
-                        .await(client, jobId, userCodeClassLoader, configuration.get(ClientOptions.CLIENT_TIMEOUT));
+                        .await(client, jobId, userCodeClassLoader, bound.remaining(System.nanoTime()));
+            } catch (JobStartWait.ClusterSilentException e) {
+                client.cancel(jobId); // asked in the background; nobody will read the job
+                throw new ClusterNotAnsweringException(
+                        cluster,
+                        "job " + jobId + "'s status",
+                        bound.elapsed(System.nanoTime()),
+                        bound.timeoutKey(),
+                        bound.limit(),
+                        e);
             } catch (DeadlineExceededException | RetryExhaustedException e) {
                 client.cancel(jobId); // nobody will read a job that did not start in time
                 throw QueryTimeoutException.of(
@@ -154,6 +180,47 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         return CompletableFuture.completedFuture(
                 new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
     }
+
+    /**
+     * Waits for the cluster to acknowledge a submission within {@code bound}. A cluster that accepted the connection
+     * but does not answer (a hung or paused JobManager) would hold the statement, and its session, for Flink's REST
+     * timeouts (minutes); past the bound the statement is given up, and should the cluster take the job after all, it
+     * is cancelled as soon as it answers.
+     */
+    private JobID awaitSubmission(
+            CompletableFuture<JobID> submission,
+            SubmissionBound bound,
+            ClusterClientProvider<StandaloneClusterId> provider)
+            throws Exception {
+        try {
+            return submission.get(bound.remaining(System.nanoTime()).toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            submission.thenAccept(late -> cancelLateJob(provider, late));
+            throw new ClusterNotAnsweringException(
+                    cluster,
+                    "the job's submission",
+                    bound.elapsed(System.nanoTime()),
+                    bound.timeoutKey(),
+                    bound.limit(),
+                    e);
+        }
+    }
+
+    private static void cancelLateJob(ClusterClientProvider<StandaloneClusterId> provider, JobID jobId) {
+        try (ClusterClient<StandaloneClusterId> client = provider.getClusterClient()) {
+            client.cancel(jobId);
+        }
+    }
+
+    /**
+     * Tells the executor the name and the time left of the job the session's next statement submits, if it submits
+     * one: a session runs one statement at a time, so the request is that statement's, and its submission takes it.
+     */
+    public void nextJob(JobRequest request) {
+        nextJob.set(new RequestedJob(requireNonNull(request, "request is null"), System.nanoTime()));
+    }
+
+    private record RequestedJob(JobRequest request, long receivedNanos) {}
 
     /** The wait on the session's collect strategy, which {@code configuration} carries with the session's options. */
     private JobStartWait jobStartWait(Configuration configuration) {

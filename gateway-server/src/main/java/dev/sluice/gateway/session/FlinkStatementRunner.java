@@ -12,6 +12,7 @@ import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
+import dev.sluice.session.JobRequest;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SubmissionTimings;
 import dev.sluice.session.push.PushEndpointUnreachableException;
@@ -63,12 +64,15 @@ final class FlinkStatementRunner {
     private final int maxMaterializedRows;
     private final ResultTransports transports;
     private final Consumer<Boolean> skipStartWaitOfNextJob;
+    private final Consumer<JobRequest> nextJob;
+    private final JobNames jobNames;
 
     /**
      * @param submissions takes the timings of the job the session's executor submitted last, if any
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
      * @param transports how the cluster's results reach the gateway
      * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job
+     * @param nextJob tells the session's executor the name and the time left of the job a statement submits
      */
     FlinkStatementRunner(
             String sessionId,
@@ -82,7 +86,8 @@ final class FlinkStatementRunner {
             SessionClock clock,
             int maxMaterializedRows,
             ResultTransports transports,
-            Consumer<Boolean> skipStartWaitOfNextJob) {
+            Consumer<Boolean> skipStartWaitOfNextJob,
+            Consumer<JobRequest> nextJob) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environment = requireNonNull(environment, "environment is null");
@@ -95,6 +100,8 @@ final class FlinkStatementRunner {
         this.maxMaterializedRows = maxMaterializedRows;
         this.transports = requireNonNull(transports, "transports is null");
         this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
+        this.nextJob = requireNonNull(nextJob, "nextJob is null");
+        this.jobNames = new JobNames(sessionId);
     }
 
     /**
@@ -111,6 +118,7 @@ final class FlinkStatementRunner {
         QueryDeadline deadline = new QueryDeadline(trace.startNanos(), settings.timeout());
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.get().ifPresent(stale -> stale.permit().close());
+        nextJob.accept(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
         TableEnvironment tableEnvironment = environment.onCurrentThread();
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();

@@ -12,6 +12,7 @@ import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterJob;
+import dev.sluice.session.JobRequest;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
@@ -79,6 +80,7 @@ public final class GatewaySession implements AutoCloseable {
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      * @param transports how the cluster's query results reach the gateway
      * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
+     * @param nextJob tells the session's executor the name and the time left of the job a statement submits
      */
     GatewaySession(
             String id,
@@ -95,7 +97,8 @@ public final class GatewaySession implements AutoCloseable {
             SessionClock clock,
             UserCodePolicy userCode,
             ResultTransports transports,
-            Consumer<Boolean> skipStartWaitOfNextJob) {
+            Consumer<Boolean> skipStartWaitOfNextJob,
+            Consumer<JobRequest> nextJob) {
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
         this.id = requireNonNull(id, "id is null");
@@ -121,7 +124,8 @@ public final class GatewaySession implements AutoCloseable {
                 clock,
                 maxMaterializedRows,
                 transports,
-                skipStartWaitOfNextJob);
+                skipStartWaitOfNextJob,
+                nextJob);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
         this.lastUsedNanos = clock.nanoTime();
     }

@@ -42,6 +42,11 @@ final class QueryTrace {
         this.startNanos = startNanos;
     }
 
+    /** The session's statement that runs it; -1 if unknown. */
+    int statementId() {
+        return statementId;
+    }
+
     void submitted(@Nullable SubmissionTimings timings) {
         this.submission = timings;
     }

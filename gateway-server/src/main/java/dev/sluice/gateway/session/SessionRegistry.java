@@ -147,7 +147,8 @@ public final class SessionRegistry implements AutoCloseable {
                 clock,
                 userCode,
                 transports,
-                executor::skipStartWaitOfNextJob);
+                executor::skipStartWaitOfNextJob,
+                executor::nextJob);
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) { // opened twice at once: the first open wins

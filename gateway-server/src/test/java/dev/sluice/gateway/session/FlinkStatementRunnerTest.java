@@ -38,7 +38,8 @@ final class FlinkStatementRunnerTest {
             time.clock,
             1000,
             ResultTransports.collect(),
-            skip -> {});
+            skip -> {},
+            request -> {});
 
     @Test
     void ddlIsAnUpdateCountOfZero() {

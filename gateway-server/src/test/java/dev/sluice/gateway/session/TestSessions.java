@@ -63,7 +63,8 @@ final class TestSessions {
                 clock,
                 UserCodePolicy.NONE,
                 ResultTransports.collect(),
-                skip -> {});
+                skip -> {},
+                request -> {});
     }
 
     void advanceMillis(long millis) {

@@ -1,0 +1,50 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.session.JobRequest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Names a session's jobs on the cluster {@code sluice:<session>:<statement>}, never after their SQL: the text's
+ * literals (a password in a connector option, a customer's e-mail in a filter) would otherwise show in Flink's web
+ * UI, its REST API and its logs. The session part is a hash of the connection id, which stays a secret: it tells
+ * one session's jobs from another's without naming the session.
+ */
+final class JobNames {
+    private static final int SESSION_HEX_DIGITS = 8;
+
+    private final String sessionTag;
+
+    JobNames(String sessionId) {
+        this.sessionTag = tag(requireNonNull(sessionId, "sessionId is null"));
+    }
+
+    /** The name of the job that statement {@code statementId} of the session submits. */
+    String name(int statementId) {
+        return "sluice:" + sessionTag + ":" + statementId;
+    }
+
+    /** What the session's executor is told about the job a statement is about to submit. */
+    JobRequest request(int statementId, QueryDeadline deadline, long nowNanos) {
+        return new JobRequest(
+                name(statementId),
+                deadline.remaining(nowNanos),
+                SessionOptions.QUERY_TIMEOUT.key(),
+                deadline.timeout());
+    }
+
+    private static String tag(String sessionId) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(sessionId.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest).substring(0, SESSION_HEX_DIGITS);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java runtime has SHA-256", e);
+        }
+    }
+}

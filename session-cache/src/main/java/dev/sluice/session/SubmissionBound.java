@@ -1,0 +1,42 @@
+package dev.sluice.session;
+
+import org.apache.flink.client.cli.ClientOptions;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * How long a job's submission, and the wait for its start, may take: what the statement has left, and never more than
+ * Flink's {@code client.timeout}.
+ *
+ * @param startNanos when the submission began
+ * @param allowed the time the submission may take from {@code startNanos}
+ * @param timeoutKey the option that set the bound
+ * @param limit that option's value, for the error
+ */
+record SubmissionBound(long startNanos, Duration allowed, String timeoutKey, Duration limit) {
+    SubmissionBound {
+        requireNonNull(allowed, "allowed is null");
+        requireNonNull(timeoutKey, "timeoutKey is null");
+        requireNonNull(limit, "limit is null");
+    }
+
+    /** @param request the statement's request, or null when the job came without one (then {@code client.timeout}) */
+    static SubmissionBound of(@Nullable JobRequest request, Duration clientTimeout, long nowNanos) {
+        if (request == null || clientTimeout.compareTo(request.remaining()) < 0) {
+            return new SubmissionBound(nowNanos, clientTimeout, ClientOptions.CLIENT_TIMEOUT.key(), clientTimeout);
+        }
+        return new SubmissionBound(nowNanos, request.remaining(), request.timeoutKey(), request.timeout());
+    }
+
+    /** Time left, at least 1 ns. */
+    Duration remaining(long nowNanos) {
+        return Duration.ofNanos(Math.max(1, allowed.toNanos() - (nowNanos - startNanos)));
+    }
+
+    Duration elapsed(long nowNanos) {
+        return Duration.ofNanos(nowNanos - startNanos);
+    }
+}
