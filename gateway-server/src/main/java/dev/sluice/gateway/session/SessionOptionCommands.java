@@ -68,7 +68,7 @@ final class SessionOptionCommands {
             if (set.key().equals(ExecutionOptions.RUNTIME_MODE.key())) {
                 switchRuntimeMode(set.value());
             } else {
-                SessionScopedOptions.checkSettable(set.key());
+                SessionScopedOptions.checkSettable(set.key(), set.value());
                 Configuration candidate = new Configuration(options);
                 candidate.setString(set.key(), set.value());
                 QuerySettings.of(candidate, querySettings); // refuses a bad strategy or timeout before it is set

@@ -120,7 +120,7 @@ public final class SessionRegistry implements AutoCloseable {
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
         properties.forEach((key, value) -> {
             if (key.contains(".")) {
-                SessionScopedOptions.checkSettable(key);
+                SessionScopedOptions.checkSettable(key, value);
                 userCode.checkOption(key, value);
                 sessionConfiguration.setString(key, value);
             }

@@ -1,0 +1,92 @@
+package dev.sluice.gateway;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * bin/sluice-gateway started as a user starts it, with the shipped conf/log4j2.xml, its log in {@code directory}:
+ * for tests of what the packaged gateway writes.
+ */
+final class GatewayProcess implements AutoCloseable {
+    private static final Path PROJECT_ROOT =
+            Path.of(System.getProperty("user.dir")).getParent();
+    private static final Pattern READY =
+            Pattern.compile("^Sluice gateway ready: (jdbc:sluice://127\\.0\\.0\\.1:\\d+)$");
+
+    private final Process process;
+    private final Path directory;
+    private final String jdbcUrl;
+
+    private GatewayProcess(Process process, Path directory, String jdbcUrl) {
+        this.process = process;
+        this.directory = directory;
+        this.jdbcUrl = jdbcUrl;
+    }
+
+    /** Starts the gateway with {@code yaml} as its configuration and waits until it is ready. */
+    static GatewayProcess start(Path directory, String yaml) throws Exception {
+        Path config = directory.resolve("sluice.yaml");
+        Files.writeString(config, yaml);
+        ProcessBuilder builder = new ProcessBuilder(
+                        PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
+                .redirectError(directory.resolve("gateway.err").toFile());
+        builder.environment().put("SLUICE_SKIP_BUILD", "1");
+        builder.environment().put("SLUICE_LOG_DIR", directory.toString());
+        Process process = builder.start();
+        try {
+            BufferedReader stdout =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            String readyLine =
+                    CompletableFuture.supplyAsync(() -> readyLine(stdout)).get(120, TimeUnit.SECONDS);
+            Matcher ready = READY.matcher(readyLine);
+            if (!ready.matches()) {
+                throw new IllegalStateException("The gateway did not start: " + readyLine);
+            }
+            return new GatewayProcess(process, directory, ready.group(1));
+        } catch (Exception | Error e) {
+            process.destroyForcibly();
+            throw e;
+        }
+    }
+
+    String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    /** Stops the gateway with SIGTERM and returns everything it logged: the log file, then the console. */
+    String stopAndReadLogs() throws IOException, InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("The gateway did not stop within 60 s of SIGTERM");
+        }
+        return Files.readString(directory.resolve("sluice-gateway.log"))
+                + Files.readString(directory.resolve("gateway.err"));
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+
+    private static String readyLine(BufferedReader reader) {
+        try {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.startsWith("Sluice gateway ready")) {
+                    return line;
+                }
+            }
+            return "(the gateway exited before it was ready)";
+        } catch (IOException e) {
+            return "(reading the gateway's output failed: " + e + ")";
+        }
+    }
+}
