@@ -44,8 +44,10 @@ public enum SluiceErrorCode {
     RESULT_TOO_LARGE(0x3_0002, "54000"),
     /** The cluster's admission queue is full; retrying later may succeed. */
     CLUSTER_BUSY(0x3_0003, "53000"),
-    /** The user already has as many open sessions, or statements running at once, as a user may. */
+    /** The user already has as many open sessions as a user may. */
     USER_LIMIT_REACHED(0x3_0004, "08004"),
+    /** The user already has as many statements running at once as a user may; retrying later may succeed. */
+    USER_STATEMENT_LIMIT_REACHED(0x3_0005, "53000"),
     /** A statement longer than the gateway accepts; refused before it is lexed. */
     STATEMENT_TOO_LONG(0x3_0010, "54000");
 

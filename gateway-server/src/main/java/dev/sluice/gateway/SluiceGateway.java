@@ -158,7 +158,7 @@ public final class SluiceGateway implements AutoCloseable {
                         new JobPlanCache(config.planCache()),
                         admissions,
                         sessionSetup,
-                        config.maxSessionsPerUser(),
+                        config.userLimits(),
                         new UserCodePolicy(config.userCode()),
                         transports));
         LOG.info(

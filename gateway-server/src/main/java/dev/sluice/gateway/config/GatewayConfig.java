@@ -19,7 +19,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
  *     embedded cluster and to every session's TableEnvironment
- * @param maxSessionsPerUser open sessions one authenticated user may hold at once
+ * @param userLimits what one authenticated user may hold at once
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -35,7 +35,7 @@ public record GatewayConfig(
         LibraryConfig library,
         AuthenticationConfig authentication,
         UserCodeConfig userCode,
-        int maxSessionsPerUser) {
+        UserLimitsConfig userLimits) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -50,10 +50,7 @@ public record GatewayConfig(
         requireNonNull(library, "library is null");
         requireNonNull(authentication, "authentication is null");
         requireNonNull(userCode, "userCode is null");
-        if (maxSessionsPerUser < 1) {
-            throw new IllegalArgumentException(
-                    UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
-        }
+        requireNonNull(userLimits, "userLimits is null");
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -100,10 +97,7 @@ public record GatewayConfig(
         LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
         AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
         UserCodeConfig userCode = collect(problems, () -> UserCodeConfig.from(configuration));
-        int maxSessionsPerUser = configuration.get(UserLimitOptions.MAX_SESSIONS);
-        if (maxSessionsPerUser < 1) {
-            problems.add(UserLimitOptions.MAX_SESSIONS.key() + " must be at least 1, was " + maxSessionsPerUser);
-        }
+        UserLimitsConfig userLimits = collect(problems, () -> UserLimitsConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
                 && valueProblems.stream()
@@ -126,7 +120,7 @@ public record GatewayConfig(
                 library,
                 authentication,
                 userCode,
-                maxSessionsPerUser);
+                userLimits);
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

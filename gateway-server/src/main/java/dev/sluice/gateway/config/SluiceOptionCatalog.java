@@ -58,6 +58,7 @@ public final class SluiceOptionCatalog {
             AuthenticationOptions.CERTIFICATE_USER_ATTRIBUTE,
             AuthenticationOptions.ALLOW_NONE_ON_ANY_ADDRESS,
             UserLimitOptions.MAX_SESSIONS,
+            UserLimitOptions.MAX_RUNNING_STATEMENTS,
             UserCodeOptions.ALLOWED_LOCATIONS,
             SessionOptions.MAX_SESSIONS,
             SessionOptions.IDLE_TIMEOUT,

@@ -79,11 +79,11 @@ final class QueryHistory {
     /** Starts the trace of statement {@code statementId} of the session now. */
     QueryTrace start(String sql, StatementKind kind, int statementId) {
         QueryTrace trace = new QueryTrace(cut(sql), kind, clock.now(), clock.nanoTime(), statementId);
+        observer.started(clusterName, kind); // may refuse the statement: then it leaves no trace
         synchronized (traces) {
             traces.addLast(trace);
             trim();
         }
-        observer.started(clusterName, kind);
         return trace;
     }
 

@@ -16,7 +16,10 @@ public interface QueryObserver {
      */
     void executed(String cluster, StatementKind kind, long executeNanos, boolean succeeded);
 
-    /** A statement started; it is running until {@link #finished} is called for it, exactly once. */
+    /**
+     * A statement started; it is running until {@link #finished} is called for it, exactly once. An observer may
+     * refuse it by throwing: then it does not run, and {@link #finished} is not called for it.
+     */
     default void started(String cluster, StatementKind kind) {}
 
     /**

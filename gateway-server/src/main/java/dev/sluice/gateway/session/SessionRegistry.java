@@ -2,6 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -56,6 +57,7 @@ public final class SessionRegistry implements AutoCloseable {
     private final ClusterAdmissions admissions;
     private final SessionSetup setup;
     private final int maxSessionsPerUser;
+    private final RunningStatementLimit runningStatements;
     private final UserCodePolicy userCode;
     private final ResultTransports transports;
 
@@ -63,7 +65,8 @@ public final class SessionRegistry implements AutoCloseable {
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
      * @param admissions the admission of each cluster, which every session's jobs go through
      * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
-     * @param maxSessionsPerUser open sessions one authenticated user may hold (not {@link GatewayUser#ANONYMOUS})
+     * @param userLimits open sessions and running statements one authenticated user may hold (not
+     *     {@link GatewayUser#ANONYMOUS})
      * @param userCode decides whether a statement may load code from a jar
      * @param transports how each cluster's query results reach the gateway
      */
@@ -77,7 +80,7 @@ public final class SessionRegistry implements AutoCloseable {
             JobPlanCache jobPlans,
             ClusterAdmissions admissions,
             SessionSetup setup,
-            int maxSessionsPerUser,
+            UserLimitsConfig userLimits,
             UserCodePolicy userCode,
             ResultTransports transports) {
         this.clusters = requireNonNull(clusters, "clusters is null");
@@ -89,7 +92,8 @@ public final class SessionRegistry implements AutoCloseable {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
         this.setup = requireNonNull(setup, "setup is null");
-        this.maxSessionsPerUser = maxSessionsPerUser;
+        this.maxSessionsPerUser = userLimits.maxSessions();
+        this.runningStatements = new RunningStatementLimit(userLimits.maxRunningStatements());
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.transports = requireNonNull(transports, "transports is null");
     }
@@ -139,7 +143,7 @@ public final class SessionRegistry implements AutoCloseable {
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
-                observer,
+                runningStatements.observing(owner, observer),
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,

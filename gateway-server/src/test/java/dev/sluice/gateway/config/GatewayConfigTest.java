@@ -100,7 +100,7 @@ final class GatewayConfigTest {
                         Duration.ofMinutes(5)));
         assertThat(config.planCache()).isEqualTo(new PlanCacheConfig(false, 7));
         assertThat(config.authentication().allowNoneOnAnyAddress()).isTrue();
-        assertThat(config.maxSessionsPerUser()).isEqualTo(3);
+        assertThat(config.userLimits().maxSessions()).isEqualTo(3);
         assertThat(config.userCode())
                 .isEqualTo(new UserCodeConfig(List.of(Path.of("/opt/udfs")), List.of("https://repo.example/jars/")));
         assertThat(config.embeddedCluster()).isEqualTo(new EmbeddedClusterConfig(2, 3));

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -165,7 +166,7 @@ final class SessionRegistryTest {
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
-                64,
+                new UserLimitsConfig(64, 16),
                 UserCodePolicy.NONE,
                 ResultTransports.collect())) {
             GatewaySession session = sessions.open("a", ALICE, Map.of());
@@ -192,7 +193,7 @@ final class SessionRegistryTest {
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
-                2,
+                new UserLimitsConfig(2, 16),
                 UserCodePolicy.NONE,
                 ResultTransports.collect());
     }
