@@ -107,7 +107,12 @@ public record AuthenticationConfig(
                 || audience.isBlank()) {
             return null;
         }
-        return new JwtConfig(Path.of(keyFile), issuer, audience, config.get(AuthenticationOptions.JWT_USER_CLAIM));
+        return new JwtConfig(
+                Path.of(keyFile),
+                issuer,
+                audience,
+                config.get(AuthenticationOptions.JWT_USER_CLAIM),
+                config.get(AuthenticationOptions.JWT_REFRESH_INTERVAL));
     }
 
     /** Whether {@code host} resolves to loopback addresses only. */

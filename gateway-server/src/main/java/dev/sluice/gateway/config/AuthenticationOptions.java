@@ -36,7 +36,13 @@ public final class AuthenticationOptions {
             .stringType()
             .noDefaultValue()
             .withDescription("For JWT: a JWKS file (JSON) or a PEM public key (RSA or EC) that signs the tokens;"
-                    + " read at start.");
+                    + " read again when it changes, so keys can be rotated without a restart.");
+
+    public static final ConfigOption<Duration> JWT_REFRESH_INTERVAL = key(PREFIX + "jwt.refresh-interval")
+            .durationType()
+            .defaultValue(Duration.ofSeconds(5))
+            .withDescription("For JWT: how often the key file is looked at for changes; a changed file is read again"
+                    + " (one that no longer parses keeps the previous keys, with a warning).");
 
     public static final ConfigOption<String> JWT_ISSUER = key(PREFIX + "jwt.issuer")
             .stringType()

@@ -52,6 +52,7 @@ public final class SluiceOptionCatalog {
             AuthenticationOptions.PASSWORD_FILE,
             AuthenticationOptions.PASSWORD_REFRESH_INTERVAL,
             AuthenticationOptions.JWT_KEY_FILE,
+            AuthenticationOptions.JWT_REFRESH_INTERVAL,
             AuthenticationOptions.JWT_ISSUER,
             AuthenticationOptions.JWT_AUDIENCE,
             AuthenticationOptions.JWT_USER_CLAIM,

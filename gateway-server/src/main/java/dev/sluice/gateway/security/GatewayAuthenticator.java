@@ -31,7 +31,7 @@ public final class GatewayAuthenticator {
     private final AuthenticationFailures failures = new AuthenticationFailures();
 
     /**
-     * @param nanoTime the clock that paces reloading the password file
+     * @param nanoTime the clock that paces reloading the password file and the JWT key file
      * @throws IllegalArgumentException if the password file cannot be read or has a malformed line
      */
     public GatewayAuthenticator(AuthenticationConfig config, LongSupplier nanoTime) {
@@ -42,7 +42,7 @@ public final class GatewayAuthenticator {
                         config.passwordRefreshInterval(),
                         nanoTime))
                 : null;
-        this.tokens = config.jwt() == null ? null : new JwtAuthenticator(config.jwt());
+        this.tokens = config.jwt() == null ? null : new JwtAuthenticator(config.jwt(), nanoTime);
         this.certificates = new CertificateAuthenticator(config.certificateUserAttribute());
     }
 

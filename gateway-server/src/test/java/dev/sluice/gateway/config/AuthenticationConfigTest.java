@@ -104,7 +104,8 @@ final class AuthenticationConfigTest {
                 "sluice.security.authentication.jwt.audience", "sluice",
                 "sluice.security.authentication.jwt.user-claim", "email")));
 
-        assertThat(config.jwt()).isEqualTo(new JwtConfig(keys, "https://issuer.example", "sluice", "email"));
+        assertThat(config.jwt())
+                .isEqualTo(new JwtConfig(keys, "https://issuer.example", "sluice", "email", Duration.ofSeconds(5)));
     }
 
     @Test

@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -37,13 +38,14 @@ final class JwtAuthenticatorTest {
     @TempDir
     Path directory;
 
+    private final AtomicLong nanos = new AtomicLong();
     private KeyPair keys;
     private JwtAuthenticator tokens;
 
     @BeforeEach
     void trustOneKey() throws Exception {
         keys = rsaKeys();
-        tokens = new JwtAuthenticator(new JwtConfig(pem(keys), ISSUER, "sluice", "sub"));
+        tokens = new JwtAuthenticator(config(pem(keys)), nanos::get);
     }
 
     @Test
@@ -56,7 +58,7 @@ final class JwtAuthenticatorTest {
         Path jwks = Files.writeString(
                 directory.resolve("keys.json"),
                 new JWKSet(new RSAKey.Builder((RSAPublicKey) keys.getPublic()).build()).toString());
-        JwtAuthenticator fromJwks = new JwtAuthenticator(new JwtConfig(jwks, ISSUER, "sluice", "sub"));
+        JwtAuthenticator fromJwks = new JwtAuthenticator(config(jwks), nanos::get);
 
         assertThat(fromJwks.authenticate(token(keys, claims().build()))).isEqualTo(new GatewayUser("carol"));
     }
@@ -107,10 +109,43 @@ final class JwtAuthenticatorTest {
     void refusesAKeyFileThatHoldsNoKey() throws IOException {
         Path garbage = Files.writeString(directory.resolve("garbage.pem"), "hello");
 
-        assertThatThrownBy(() -> new JwtAuthenticator(new JwtConfig(garbage, ISSUER, "sluice", "sub")))
+        assertThatThrownBy(() -> new JwtAuthenticator(config(garbage), nanos::get))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("sluice.security.authentication.jwt.key-file " + garbage
                         + " must be a JWKS file or a PEM public key (RSA or EC)");
+    }
+
+    @Test
+    void readsARotatedKeyFileAfterTheRefreshIntervalAndKeepsTheKeysOfAFileThatNoLongerParses() throws Exception {
+        KeyPair next = rsaKeys();
+        String byNext = token(next, claims().build());
+        String byFirst = token(keys, claims().build());
+        Path file = directory.resolve("key.pem");
+        Files.writeString(file, pemText(next));
+
+        assertThatThrownBy(() -> tokens.authenticate(byNext))
+                .as("not looked at again before the interval")
+                .isInstanceOf(AuthenticationException.class);
+        nanos.addAndGet(Duration.ofSeconds(5).toNanos());
+        assertThat(tokens.authenticate(byNext)).isEqualTo(new GatewayUser("carol"));
+        assertThatThrownBy(() -> tokens.authenticate(byFirst))
+                .as("the old key is gone")
+                .isInstanceOf(AuthenticationException.class);
+
+        Files.writeString(file, "half-written");
+        nanos.addAndGet(Duration.ofSeconds(5).toNanos());
+        assertThat(tokens.authenticate(byNext)).isEqualTo(new GatewayUser("carol"));
+    }
+
+    @Test
+    void refusesARefreshIntervalThatIsNotPositive() {
+        assertThatThrownBy(() -> new JwtConfig(directory.resolve("key.pem"), ISSUER, "sluice", "sub", Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sluice.security.authentication.jwt.refresh-interval must be positive, was PT0S");
+    }
+
+    private JwtConfig config(Path keyFile) {
+        return new JwtConfig(keyFile, ISSUER, "sluice", "sub", Duration.ofSeconds(5));
     }
 
     private static JWTClaimsSet.Builder claims() {
@@ -134,9 +169,12 @@ final class JwtAuthenticatorTest {
     }
 
     private Path pem(KeyPair keys) throws IOException {
+        return Files.writeString(directory.resolve("key.pem"), pemText(keys));
+    }
+
+    private static String pemText(KeyPair keys) {
         String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                 .encodeToString(keys.getPublic().getEncoded());
-        return Files.writeString(
-                directory.resolve("key.pem"), "-----BEGIN PUBLIC KEY-----\n" + body + "\n-----END PUBLIC KEY-----\n");
+        return "-----BEGIN PUBLIC KEY-----\n" + body + "\n-----END PUBLIC KEY-----\n";
     }
 }
