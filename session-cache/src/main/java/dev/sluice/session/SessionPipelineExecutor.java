@@ -131,9 +131,9 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         long admittedNanos = System.nanoTime();
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
-                ? SubmissionBound.of(null, clientTimeout, admittedNanos)
-                // the statement's time left counts from when it asked, so its wait for admission is spent already
-                : SubmissionBound.of(request.request(), clientTimeout, request.receivedNanos());
+                ? SubmissionBound.of(null, admittedNanos, clientTimeout, admittedNanos)
+                // the statement's wait for admission is spent from its time left
+                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, admittedNanos);
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
         JobID jobId;

@@ -9,7 +9,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * How long a job's submission, and the wait for its start, may take: what the statement has left, and never more than
- * Flink's {@code client.timeout}.
+ * Flink's {@code client.timeout} from the submission's start.
  *
  * @param startNanos when the submission began
  * @param allowed the time the submission may take from {@code startNanos}
@@ -23,12 +23,25 @@ record SubmissionBound(long startNanos, Duration allowed, String timeoutKey, Dur
         requireNonNull(limit, "limit is null");
     }
 
-    /** @param request the statement's request, or null when the job came without one (then {@code client.timeout}) */
-    static SubmissionBound of(@Nullable JobRequest request, Duration clientTimeout, long nowNanos) {
-        if (request == null || clientTimeout.compareTo(request.remaining()) < 0) {
-            return new SubmissionBound(nowNanos, clientTimeout, ClientOptions.CLIENT_TIMEOUT.key(), clientTimeout);
+    /**
+     * @param request the statement's request, or null when the job came without one (then {@code client.timeout})
+     * @param receivedNanos when the statement made its request: its time left counts from then
+     * @param admittedNanos when the submission began, after the cluster's admission: {@code client.timeout} counts
+     *     from then, as Flink's client gives each submission its own
+     */
+    static SubmissionBound of(
+            @Nullable JobRequest request, long receivedNanos, Duration clientTimeout, long admittedNanos) {
+        if (request != null) {
+            Duration left = request.remaining().minusNanos(admittedNanos - receivedNanos);
+            if (left.compareTo(clientTimeout) < 0) {
+                return new SubmissionBound(
+                        admittedNanos,
+                        left.isNegative() ? Duration.ZERO : left,
+                        request.timeoutKey(),
+                        request.timeout());
+            }
         }
-        return new SubmissionBound(nowNanos, request.remaining(), request.timeoutKey(), request.timeout());
+        return new SubmissionBound(admittedNanos, clientTimeout, ClientOptions.CLIENT_TIMEOUT.key(), clientTimeout);
     }
 
     /** Time left, at least 1 ns. */
