@@ -58,6 +58,25 @@ final class JobStartWaitTest {
                 .hasRootCauseMessage("no such table");
     }
 
+    @Test
+    void givesUpOnAClusterThatDoesNotAnswerAStatusPollByTheDeadline() {
+        CompletableFuture<JobStatus> neverAnswered = new CompletableFuture<>();
+        ClusterClient<?> silent = (ClusterClient<?>) Proxy.newProxyInstance(
+                JobStartWaitTest.class.getClassLoader(),
+                new Class<?>[] {ClusterClient.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getJobStatus")) {
+                        return neverAnswered;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+
+        assertThatThrownBy(() -> wait.await(silent, JOB, getClass().getClassLoader(), Duration.ofMillis(50)))
+                .isInstanceOf(JobStartWait.ClusterSilentException.class)
+                .hasMessage("The cluster did not answer before the deadline");
+        assertThat(neverAnswered).as("the unanswered call is given up").isCancelled();
+    }
+
     private static Deque<JobStatus> statuses(JobStatus... statuses) {
         return new ArrayDeque<>(List.of(statuses));
     }
