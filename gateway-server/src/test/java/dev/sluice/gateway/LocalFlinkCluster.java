@@ -94,6 +94,27 @@ final class LocalFlinkCluster implements AutoCloseable {
         kill("taskmanager");
     }
 
+    /**
+     * Pauses the (first) JobManager ({@code kill -STOP}): a JobManager that hangs, whose port still takes connections
+     * that nobody answers. {@link #resumeJobManager} before stopping the cluster.
+     */
+    void suspendJobManager() throws IOException, InterruptedException {
+        signal(JOB_MANAGERS.get(0), "STOP");
+    }
+
+    /** Lets a paused JobManager go on ({@code kill -CONT}). */
+    void resumeJobManager() throws IOException, InterruptedException {
+        signal(JOB_MANAGERS.get(0), "CONT");
+    }
+
+    private void signal(String name, String signal) throws IOException, InterruptedException {
+        String pid = Files.readString(directory.resolve(name + ".pid")).strip();
+        Process kill = new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " (" + name + ") failed");
+        }
+    }
+
     private void kill(String name) throws IOException, InterruptedException, TimeoutException {
         long pid = Long.parseLong(
                 Files.readString(directory.resolve(name + ".pid")).strip());

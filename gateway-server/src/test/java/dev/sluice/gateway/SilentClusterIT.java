@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -83,6 +84,46 @@ final class SilentClusterIT {
             }
         } finally {
             threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSubmissionToAPausedJobManagerEndsAtTheQueryDeadlineAndTheClusterServesOnceItGoesOn() throws Exception {
+        LocalFlinkCluster cluster = GATEWAYS.manage(
+                "cluster",
+                LocalFlinkCluster.start(
+                        Path.of("target", "flink-paused-jobmanager-it").toAbsolutePath()));
+        SluiceGateway gateway = GATEWAYS.start(Map.of(
+                "sluice.clusters", "standalone",
+                "sluice.cluster.standalone.type", "REMOTE",
+                "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort()));
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl() + ";sluice.query.timeout=10 s");
+                Statement statement = connection.createStatement()) {
+            statement.execute(ONE_ROW_TABLE);
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("select x from single")))
+                    .hasSize(1);
+
+            cluster.suspendJobManager();
+            long start = System.nanoTime();
+            try {
+                assertThatThrownBy(() -> statement.executeQuery("select x from single"))
+                        .isInstanceOfSatisfying(SQLException.class, e -> {
+                            assertThat(e.getSQLState()).isEqualTo("HYT00");
+                            assertThat(e.getMessage())
+                                    .contains("Flink session cluster 'standalone' at 127.0.0.1:" + cluster.restPort()
+                                            + " did not answer the job's submission in ")
+                                    .contains("sluice.query.timeout = 10 s");
+                        });
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .isBetween(Duration.ofSeconds(8), Duration.ofSeconds(30));
+            } finally {
+                cluster.resumeJobManager();
+            }
+
+            Eventually.within(Duration.ofSeconds(60))
+                    .untilAsserted(
+                            () -> assertThat(ReferenceWorkload.rows(statement.executeQuery("select x from single")))
+                                    .hasSize(1));
         }
     }
 
