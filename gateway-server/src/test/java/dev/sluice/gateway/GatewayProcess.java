@@ -3,6 +3,7 @@ package dev.sluice.gateway;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,8 @@ final class GatewayProcess implements AutoCloseable {
             Path.of(System.getProperty("user.dir")).getParent();
     private static final Pattern READY =
             Pattern.compile("^Sluice gateway ready: (jdbc:sluice://127\\.0\\.0\\.1:\\d+)$");
+
+    private static final Pattern DASHBOARD = Pattern.compile("dashboard: (http://127\\.0\\.0\\.1:\\d+/)");
 
     private final Process process;
     private final Path directory;
@@ -59,6 +62,15 @@ final class GatewayProcess implements AutoCloseable {
 
     String jdbcUrl() {
         return jdbcUrl;
+    }
+
+    /** The REST address of the embedded cluster (which also serves Flink's dashboard), from the start-up summary. */
+    URI embeddedClusterRest() throws IOException {
+        Matcher dashboard = DASHBOARD.matcher(Files.readString(directory.resolve("gateway.err")));
+        if (!dashboard.find()) {
+            throw new IllegalStateException("The start-up summary names no dashboard");
+        }
+        return URI.create(dashboard.group(1));
     }
 
     /** Stops the gateway with SIGTERM and returns everything it logged: the log file, then the console. */

@@ -3,6 +3,11 @@ package dev.sluice.gateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,6 +16,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,12 +29,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 final class SecretLiteralsIT {
     private static final String SECRET = "PII-john.doe@example.com";
 
+    private static final Pattern JOB_ID = Pattern.compile("\"id\":\"([0-9a-f]{32})\"");
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
     @TempDir
     Path directory;
 
     @Test
     void aLiteralReachesNeitherTheJobNamesNorTheLog() throws Exception {
         List<String> jobNames = new ArrayList<>();
+        List<String> jobDetails = new ArrayList<>();
         String log;
         try (GatewayProcess gateway = GatewayProcess.start(directory, "sluice:\n  server:\n    port: 0\n")) {
             try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
@@ -66,12 +78,32 @@ final class SecretLiteralsIT {
                     }
                 }
             }
+            // what Flink's web UI shows of each job: its name, its vertices' names and descriptions (the plan)
+            URI rest = gateway.embeddedClusterRest();
+            String overview = get(rest.resolve("jobs"));
+            Matcher ids = JOB_ID.matcher(overview);
+            while (ids.find()) {
+                jobDetails.add(get(rest.resolve("jobs/" + ids.group(1))));
+            }
             log = gateway.stopAndReadLogs();
         }
-        assertThat(jobNames).hasSize(4).allSatisfy(name -> assertThat(name).matches("sluice:[0-9a-f]{8}:\\d+"));
+        assertThat(jobNames).hasSize(4).allSatisfy(name -> assertThat(name).matches("sluice:[0-9a-f]{8}:\\d+:\\d+"));
+        assertThat(jobDetails)
+                .hasSize(4)
+                .allSatisfy(details -> assertThat(details)
+                        .as("a job's details on the cluster's REST API")
+                        .contains("\"name\":\"sluice:")
+                        .doesNotContain(SECRET));
         assertThat(log.lines().filter(line -> line.contains(SECRET)).toList())
                 .as("log lines with the literal")
                 .isEmpty();
         assertThat(log).contains("Sluice gateway stopped");
+    }
+
+    private String get(URI uri) throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as("GET %s", uri).isEqualTo(200);
+        return response.body();
     }
 }

@@ -20,6 +20,7 @@ import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
@@ -84,6 +85,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
             // Flink would name the job after its sink; a name the session chose itself is kept
             streamGraph.setJobName(request.request().name());
         }
+        describeOperatorsByName(streamGraph);
         jobJars.addTo(streamGraph);
         streamGraph.serializeUserDefinedInstances();
         JobPermit permit = admit(configuration);
@@ -92,6 +94,17 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         } catch (Exception | Error e) {
             permit.close(); // the job never ran, or nobody will read it
             throw e;
+        }
+    }
+
+    /**
+     * Flink's planner describes each operator by its whole expression, literals included ({@code Calc(select=['secret'
+     * AS x])}), and the cluster shows those descriptions in its web UI and REST API (a job's plan) to anyone who can
+     * reach it. The operators' names ({@code Calc[2]}, as sessions keep Flink's simplified names) describe them instead.
+     */
+    private static void describeOperatorsByName(StreamGraph streamGraph) {
+        for (StreamNode node : streamGraph.getStreamNodes()) {
+            node.setOperatorDescription(node.getOperatorName());
         }
     }
 

@@ -7,36 +7,32 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * Names a session's jobs on the cluster {@code sluice:<session>:<statement>}, never after their SQL: the text's
+ * Names a session's jobs on the cluster {@code sluice:<session>:<statement>:<run>}, never after their SQL: the text's
  * literals (a password in a connector option, a customer's e-mail in a filter) would otherwise show in Flink's web
  * UI, its REST API and its logs. The session part is a hash of the connection id, which stays a secret: it tells
- * one session's jobs from another's without naming the session.
+ * one session's jobs from another's without naming the session. The run counts the session's statements that went to
+ * Flink, since a JDBC statement that is executed again keeps its id.
  */
 final class JobNames {
     private static final int SESSION_HEX_DIGITS = 8;
 
     private final String sessionTag;
+    private final AtomicLong runs = new AtomicLong();
 
     JobNames(String sessionId) {
         this.sessionTag = tag(requireNonNull(sessionId, "sessionId is null"));
     }
 
-    /** The name of the job that statement {@code statementId} of the session submits. */
-    String name(int statementId) {
-        return "sluice:" + sessionTag + ":" + statementId;
-    }
-
-    /** What the session's executor is told about the job a statement is about to submit. */
+    /** What the session's executor is told about the job the next run of statement {@code statementId} submits. */
     JobRequest request(int statementId, QueryDeadline deadline, long nowNanos) {
+        String name = "sluice:" + sessionTag + ":" + statementId + ":" + runs.incrementAndGet();
         return new JobRequest(
-                name(statementId),
-                deadline.remaining(nowNanos),
-                SessionOptions.QUERY_TIMEOUT.key(),
-                deadline.timeout());
+                name, deadline.remaining(nowNanos), SessionOptions.QUERY_TIMEOUT.key(), deadline.timeout());
     }
 
     private static String tag(String sessionId) {
