@@ -101,6 +101,31 @@ final class AdmissionIT {
         }
     }
 
+    @Test
+    void aQueryWaitingForAdmissionEndsAtItsOwnDeadline() throws Exception {
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.cluster.embedded.admission.max-running-jobs", "1"));
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Connection waiter = DriverManager.getConnection(gateway.jdbcUrl() + ";sluice.query.timeout=3 s");
+                Statement holding = holder.createStatement();
+                Statement waiting = waiter.createStatement()) {
+            holding.execute(UNBOUNDED_TABLE);
+            waiting.execute(ONE_ROW_TABLE);
+            ResultSet held = holding.executeQuery("select x from ticks");
+            assertThat(held.next()).isTrue();
+
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> waiting.executeQuery("select count(*) from single"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> {
+                        assertThat(e.getSQLState()).isEqualTo("HYT00");
+                        assertThat(e.getMessage())
+                                .contains("for admission to cluster 'embedded' (sluice.query.timeout)");
+                    });
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("the query's 3 s, not client.timeout's 60 s")
+                    .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(20));
+        }
+    }
+
     private static String metrics(SluiceGateway gateway) throws Exception {
         return HttpClient.newHttpClient()
                 .send(

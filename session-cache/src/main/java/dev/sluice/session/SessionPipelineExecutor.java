@@ -88,7 +88,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         describeOperatorsByName(streamGraph);
         jobJars.addTo(streamGraph);
         streamGraph.serializeUserDefinedInstances();
-        JobPermit permit = admit(configuration);
+        JobPermit permit = admit(configuration, request);
         try {
             return submit(streamGraph, configuration, userCodeClassLoader, compiledNanos, permit, request);
         } catch (Exception | Error e) {
@@ -109,14 +109,19 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
     }
 
     /**
-     * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout}: the wait Flink's own
-     * client gives a submission.
+     * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout} (the wait Flink's own
+     * client gives a submission) and no longer than the statement has left.
      */
-    private JobPermit admit(Configuration configuration) {
+    private JobPermit admit(Configuration configuration, @Nullable RequestedJob request) {
+        long enqueuedNanos = System.nanoTime();
+        Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
+        SubmissionBound bound = request == null
+                ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
+                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, enqueuedNanos);
         ClusterAdmission.Ticket ticket = admission.enqueue();
         waiting.set(ticket);
         try {
-            return ticket.await(configuration.get(ClientOptions.CLIENT_TIMEOUT), ClientOptions.CLIENT_TIMEOUT.key());
+            return ticket.await(bound.remaining(System.nanoTime()), bound.timeoutKey());
         } finally {
             waiting.set(null);
         }
