@@ -3,7 +3,7 @@ package dev.sluice.jdbc;
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
-import dev.sluice.jdbc.transport.StatementCanceller;
+import dev.sluice.jdbc.transport.SessionRequests;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -33,6 +33,10 @@ import java.util.Properties;
  *
  * <p>{@code Statement.cancel()} from another thread stops the statement's job on the gateway (Sluice's {@code POST
  * /sluice/cancel}, beside the Avatica protocol), and the thread that waits for its rows fails with SQLState HY008.
+ * {@code setQueryTimeout} and {@code setMaxRows} apply on the gateway ({@code POST /sluice/limits}): a timeout cancels
+ * the job and fails with HYT00, a row limit ends the job once its rows are read. {@code Connection.isValid} asks the
+ * gateway ({@code POST /sluice/ping}); a connection whose session is gone reports {@code isClosed()} and fails every
+ * call with 08003.
  *
  * <p>Every {@link SQLException} that the driver's objects throw is the standard subclass for its SQLState
  * ({@code SQLSyntaxErrorException} for class 42, {@code SQLTimeoutException} for HYT00, a connection exception for
@@ -151,7 +155,8 @@ public final class SluiceDriver extends Driver {
         FlinkLexicalRules.apply(avatica);
         String connectionId = avatica.id;
         return TranslatingProxy.wrap(
-                connection, StatementCanceller.of(parsed.host(), parsed.port(), transport, connectionId, properties));
+                connection,
+                new SessionLink(SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties)));
     }
 
     /**

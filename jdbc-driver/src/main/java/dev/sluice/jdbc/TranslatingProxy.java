@@ -2,7 +2,6 @@ package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
-import dev.sluice.jdbc.transport.StatementCanceller;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.jspecify.annotations.Nullable;
@@ -55,14 +54,16 @@ final class TranslatingProxy implements InvocationHandler {
     /** For a statement: whether it was canceled since it last executed (Avatica's own flag is not visible). */
     private volatile boolean canceled;
 
-    /** Of the connection's proxy; its statements reach it through {@link #parent}. */
-    private final @Nullable StatementCanceller canceller;
+    /** For a statement: the limits last sent to the gateway; only its executing thread reads and writes them. */
+    private SessionLink.SentLimits sentLimits = SessionLink.SentLimits.NONE;
 
-    private TranslatingProxy(
-            Object delegate, @Nullable TranslatingProxy parent, @Nullable StatementCanceller canceller) {
+    /** Of the connection's proxy; its statements reach it through {@link #parent}. */
+    private final @Nullable SessionLink link;
+
+    private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent, @Nullable SessionLink link) {
         this.delegate = requireNonNull(delegate, "delegate is null");
         this.parent = parent;
-        this.canceller = canceller;
+        this.link = link;
     }
 
     /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
@@ -71,12 +72,14 @@ final class TranslatingProxy implements InvocationHandler {
     }
 
     /**
-     * {@link #wrap(Connection)}, with {@code Statement.cancel()} of its statements also sent to the gateway, so that
-     * the statement's job stops there (Avatica's own cancel only marks the statement in the client).
+     * {@link #wrap(Connection)}, with what Avatica's protocol cannot say sent to the gateway by Sluice's own requests
+     * ({@link SessionLink}): {@code Statement.cancel()}, so that the statement's job stops there (Avatica's own cancel
+     * only marks the statement in the client); a statement's {@code setQueryTimeout} and {@code setMaxRows}, before it
+     * executes; and {@code Connection.isValid}, which asks the gateway. A connection whose session is gone reports
+     * {@code isClosed()}, and every call on it and its statements fails with SQLState 08003.
      */
-    static Connection wrap(Connection connection, StatementCanceller canceller) {
-        return (Connection)
-                new TranslatingProxy(connection, null, requireNonNull(canceller, "canceller is null")).proxy();
+    static Connection wrap(Connection connection, SessionLink link) {
+        return (Connection) new TranslatingProxy(connection, null, requireNonNull(link, "link is null")).proxy();
     }
 
     @Override
@@ -91,21 +94,45 @@ final class TranslatingProxy implements InvocationHandler {
         if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
-        boolean statement = delegate instanceof Statement;
-        if (statement && method.getName().startsWith("execute")) {
-            canceled = false;
-            resetAvaticasCancelFlag();
+        SessionLink session = link();
+        if (delegate instanceof Connection && session != null) {
+            switch (method.getName()) {
+                case "isClosed" -> {
+                    return session.isGone() || ((Connection) delegate).isClosed();
+                }
+                case "isValid" -> {
+                    return !((Connection) delegate).isClosed() && session.isValid((Integer) requireNonNull(args)[0]);
+                }
+                case "close" -> {
+                    return closeConnection(method, session);
+                }
+                default -> {}
+            }
         }
-        if (statement && method.getName().equals("cancel")) {
-            // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for the
-            // very query it is meant to stop; the gateway's cancel makes that query return at once
-            cancelOnGateway();
+        boolean statement = delegate instanceof Statement;
+        if (session != null && session.isGone() && goesToGateway(method)) {
+            throw session.goneFailure();
+        }
+        try {
+            if (statement && method.getName().startsWith("execute")) {
+                canceled = false;
+                resetAvaticasCancelFlag();
+                sendLimits(session);
+            }
+            if (statement && method.getName().equals("cancel") && session != null) {
+                // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for
+                // the very query it is meant to stop; the gateway's cancel makes that query return at once
+                session.cancel((AvaticaStatement) delegate);
+            }
+        } catch (SQLException e) {
+            throw learn(session, e);
         }
         Object result;
         try {
             result = method.invoke(delegate, args);
         } catch (InvocationTargetException e) {
-            throw translate(method, requireNonNull(e.getCause()));
+            Throwable failure = translate(method, requireNonNull(e.getCause()));
+            throw failure instanceof SQLException sql ? learn(session, sql) : failure;
         }
         if (statement && method.getName().equals("cancel")) {
             canceled = true;
@@ -130,17 +157,56 @@ final class TranslatingProxy implements InvocationHandler {
         }
     }
 
-    /** Sends the cancel to the gateway, where the statement's job runs; after Avatica marked it canceled here. */
-    private void cancelOnGateway() throws SQLException {
-        if (!(delegate instanceof AvaticaStatement avaticaStatement)) {
-            return;
+    /** Sends the statement's limits to the gateway, if they changed since it last executed. */
+    private void sendLimits(@Nullable SessionLink session) throws SQLException {
+        if (session != null && delegate instanceof AvaticaStatement avaticaStatement) {
+            sentLimits = session.syncLimits(avaticaStatement, sentLimits);
         }
-        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
-            if (holder.canceller != null) {
-                holder.canceller.cancel(avaticaStatement.getId());
-                return;
+    }
+
+    /**
+     * Closes the connection; a connection whose session is gone closes here without failing, though Avatica's close
+     * request then finds nothing (or nobody) at the gateway.
+     */
+    private @Nullable Object closeConnection(Method close, SessionLink session) throws Throwable {
+        try {
+            ((Connection) delegate).close();
+        } catch (SQLException | RuntimeException e) {
+            if (!session.isGone()) {
+                throw translate(close, e);
             }
         }
+        return null;
+    }
+
+    private SQLException learn(@Nullable SessionLink session, SQLException failure) {
+        if (session != null) {
+            session.learnFrom(failure);
+        }
+        return failure;
+    }
+
+    /** The link of the connection that this object is or belongs to, if it has one. */
+    private @Nullable SessionLink link() {
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.link != null) {
+                return holder.link;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether a call may need the gateway: every call of a connection, statement or {@code DatabaseMetaData} that can
+     * fail, except closing and asking whether closed; a result set's rows already received stay readable.
+     */
+    private boolean goesToGateway(Method method) {
+        boolean gatewayObject =
+                delegate instanceof Connection || delegate instanceof Statement || delegate instanceof DatabaseMetaData;
+        return gatewayObject
+                && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
+                && !List.of("close", "isClosed", "isValid", "unwrap", "isWrapperFor")
+                        .contains(method.getName());
     }
 
     private @Nullable Object wrapResult(Method method, @Nullable Object result) {

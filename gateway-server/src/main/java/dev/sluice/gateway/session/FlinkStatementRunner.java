@@ -101,14 +101,19 @@ final class FlinkStatementRunner {
      * Runs {@code sql} in Flink.
      *
      * @param maxRows the most rows the result may return; 0 or less for no limit
+     * @param statementTimeout the statement's own query timeout ({@code Statement.setQueryTimeout}), in place of the
+     *     session's {@code sluice.query.timeout}; zero for none
      * @param stateVersion the session's state version, part of a cached plan's key
      */
-    StatementOutcome execute(PlannedStatement planned, long maxRows, QueryTrace trace, long stateVersion) {
+    StatementOutcome execute(
+            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, long stateVersion) {
         StatementKind kind = planned.kind();
         String sql = planned.sql();
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
         QuerySettings settings = options.refreshQuerySettings();
-        QueryDeadline deadline = new QueryDeadline(trace.startNanos(), settings.timeout());
+        QueryDeadline deadline = statementTimeout.isZero()
+                ? new QueryDeadline(trace.startNanos(), settings.timeout(), SessionOptions.QUERY_TIMEOUT.key())
+                : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.get().ifPresent(stale -> stale.permit().close());
         TableEnvironment tableEnvironment = environment.onCurrentThread();
@@ -274,7 +279,7 @@ final class FlinkStatementRunner {
             throw QueryTimeoutException.of(
                     "The statement's job did not end",
                     e,
-                    SessionOptions.QUERY_TIMEOUT.key(),
+                    deadline.setting(),
                     deadline.timeout(),
                     deadline.elapsed(clock.nanoTime()));
         }
