@@ -144,7 +144,7 @@ final class FlinkStatementRunner {
         }
         if (kind == StatementKind.DML) {
             result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
-            return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
+            return awaitAffectedRows(result);
         }
         QueryRows queryRows = queryRows(result, settings);
         if (queryRows instanceof ResultProgress progress) {
@@ -286,17 +286,20 @@ final class FlinkStatementRunner {
     }
 
     /**
-     * Sums the row counts an ended DML job reports per sink. Flink reports -1 where it does not know the count; JDBC
-     * has no "unknown", so those count as 0.
+     * Sums the row counts an ended DML job reports per sink. Flink reports -1 for a sink that does not know its count,
+     * and then the statement's count is unknown.
      */
-    private static long awaitAffectedRows(TableResult result) {
+    private static StatementOutcome.UpdateCount awaitAffectedRows(TableResult result) {
         long affected = 0;
+        boolean known = true;
         try (CloseableIterator<Row> rows = result.collect()) {
             while (rows.hasNext()) {
                 Row row = rows.next();
                 for (int i = 0; i < row.getArity(); i++) {
-                    if (row.getField(i) instanceof Number count && count.longValue() > 0) {
+                    if (row.getField(i) instanceof Number count && count.longValue() >= 0) {
                         affected += count.longValue();
+                    } else {
+                        known = false;
                     }
                 }
             }
@@ -305,6 +308,6 @@ final class FlinkStatementRunner {
         } catch (Exception e) {
             throw new IllegalStateException("Closing the result of a DML statement failed", e);
         }
-        return affected;
+        return known ? new StatementOutcome.UpdateCount(affected) : StatementOutcome.UpdateCount.unknown();
     }
 }
