@@ -23,10 +23,18 @@ final class SessionLink {
     static final int MISSING_CONNECTION_ERROR_CODE = 1;
 
     private final SessionRequests requests;
+    private final String url;
     private volatile @Nullable String goneBecause;
 
-    SessionLink(SessionRequests requests) {
+    /** @param url the connection's URL as {@code DatabaseMetaData.getURL()} reports it */
+    SessionLink(SessionRequests requests, String url) {
         this.requests = requireNonNull(requests, "requests is null");
+        this.url = requireNonNull(url, "url is null");
+    }
+
+    /** The connection's URL, without secrets. */
+    String url() {
+        return url;
     }
 
     /** Sends {@code Statement.cancel()} to the gateway, where the statement's job runs. */

@@ -14,6 +14,7 @@ import org.apache.calcite.avatica.remote.Driver;
 import org.jspecify.annotations.Nullable;
 
 import java.sql.Connection;
+import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.Properties;
@@ -111,6 +112,7 @@ public final class SluiceDriver extends Driver {
             given.putAll(info);
         }
         given.putAll(parsed.properties());
+        KnownProperties.requireKnown(given);
         TransportConfig transport = TransportProperties.parse(given);
         // the transport's properties (passwords among them) stay here: Avatica sends the rest to the gateway
         Properties properties = new Properties();
@@ -156,7 +158,27 @@ public final class SluiceDriver extends Driver {
         String connectionId = avatica.id;
         return TranslatingProxy.wrap(
                 connection,
-                new SessionLink(SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties)));
+                new SessionLink(
+                        SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties),
+                        parsed.withoutSecrets()));
+    }
+
+    /**
+     * Sluice's connection properties, with their descriptions, current values (from {@code url} and {@code info}),
+     * defaults and choices, then {@code serialization}, {@code user} and {@code password}.
+     *
+     * @throws SQLException 08001 if {@code url} is a malformed Sluice URL
+     */
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, @Nullable Properties info) throws SQLException {
+        Properties given = new Properties();
+        if (info != null) {
+            given.putAll(info);
+        }
+        if (url != null && SluiceUrl.accepts(url)) {
+            given.putAll(SluiceUrl.parse(url).properties());
+        }
+        return KnownProperties.info(given);
     }
 
     /**

@@ -5,6 +5,7 @@ import org.apache.calcite.avatica.ConnectionProperty;
 import org.jspecify.annotations.Nullable;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -187,6 +188,19 @@ public enum SluiceDriverProperty implements ConnectionProperty {
     /** Whether the property configures the driver only and is never sent to the gateway. */
     public boolean local() {
         return local;
+    }
+
+    /** The values allowed, for a property with a fixed set of them; empty for any value of its type. */
+    public List<String> choices() {
+        if (type == Type.BOOLEAN) {
+            return List.of("true", "false");
+        }
+        return switch (this) {
+            case SSL_PROVIDER -> List.of("AUTO", "OPENSSL", "JDK");
+            case TRUSTSTORE_TYPE, KEYSTORE_TYPE -> List.of("PKCS12", "JKS");
+            case HOSTNAME_VERIFICATION -> List.of("STRICT", "NONE");
+            default -> List.of();
+        };
     }
 
     /** One sentence for the reference. */

@@ -132,6 +132,24 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
     }
 
     /**
+     * This URL as {@code DatabaseMetaData.getURL()} reports it: {@code jdbc:sluice://host:port} with the URL's
+     * properties, less those whose name says they hold a secret (passwords, tokens).
+     *
+     * @return the URL without secrets
+     */
+    public String withoutSecrets() {
+        StringBuilder url = new StringBuilder(PREFIX).append(SLASHES);
+        url.append(host.contains(":") ? "[" + host + "]" : host).append(':').append(port);
+        properties.forEach((key, value) -> {
+            String name = key.toLowerCase(Locale.ROOT);
+            if (!name.contains("password") && !name.contains("token") && !name.contains("secret")) {
+                url.append(';').append(key).append('=').append(value);
+            }
+        });
+        return url.toString();
+    }
+
+    /**
      * The gateway's HTTP address for Avatica.
      *
      * @return {@code http://host:port}

@@ -109,6 +109,11 @@ final class TranslatingProxy implements InvocationHandler {
                 default -> {}
             }
         }
+        if (delegate instanceof DatabaseMetaData
+                && session != null
+                && method.getName().equals("getURL")) {
+            return session.url(); // Avatica's says only "jdbc:sluice:", the prefix it was given
+        }
         boolean statement = delegate instanceof Statement;
         if (session != null && session.isGone() && goesToGateway(method)) {
             throw session.goneFailure();

@@ -133,4 +133,13 @@ final class SluiceUrlTest {
                 .hasMessage("Invalid Sluice URL '" + url + "': " + problem
                         + "; expected jdbc:sluice://HOST:PORT[;key=value...]");
     }
+
+    @Test
+    void reportsItselfWithoutSecrets() throws SQLException {
+        SluiceUrl url = SluiceUrl.parse(
+                "jdbc:sluice://GW.example:9000/;cluster=prod;truststore_password=x;password=y;ssl=true");
+
+        assertThat(url.withoutSecrets()).isEqualTo("jdbc:sluice://GW.example:9000;cluster=prod;ssl=true");
+        assertThat(SluiceUrl.parse("jdbc:sluice://[::1]:1").withoutSecrets()).isEqualTo("jdbc:sluice://[::1]:1");
+    }
 }
