@@ -122,7 +122,12 @@ public final class SluiceDriver extends Driver {
                 properties.setProperty(name, given.getProperty(name));
             }
         }
-        sendCredentialsAsBasic(properties);
+        String token = bearerToken(given);
+        if (token == null) {
+            sendCredentialsAsBasic(properties);
+        } else {
+            properties.remove("password");
+        }
         String address = parsed.address(transport.tls());
         properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
         properties.setProperty(
@@ -132,8 +137,8 @@ public final class SluiceDriver extends Driver {
         }
         Connection connection;
         try {
-            connection =
-                    PooledHttpClientFactory.connecting(transport, () -> super.connect(SluiceUrl.PREFIX, properties));
+            connection = PooledHttpClientFactory.connecting(
+                    transport, token, () -> super.connect(SluiceUrl.PREFIX, properties));
         } catch (AvaticaClientRuntimeException e) {
             // the transport's failures carry an 08xxx SQLState and say what to check; a gateway that answered and
             // refused the connection (bad option value, too many connections) gives its own SQLState
@@ -159,7 +164,7 @@ public final class SluiceDriver extends Driver {
         return TranslatingProxy.wrap(
                 connection,
                 new SessionLink(
-                        SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties),
+                        SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties, token),
                         parsed.withoutSecrets()));
     }
 
@@ -179,6 +184,25 @@ public final class SluiceDriver extends Driver {
             given.putAll(SluiceUrl.parse(url).properties());
         }
         return KnownProperties.info(given);
+    }
+
+    /**
+     * The {@code token} property, or null; a token with a user or password is refused, as the gateway would take
+     * only one of them.
+     *
+     * @throws SQLException 08001 if a user or password is given with the token
+     */
+    private static @Nullable String bearerToken(Properties given) throws SQLException {
+        String token = given.getProperty(SluiceDriverProperty.TOKEN.camelName());
+        if (token == null || token.isBlank()) {
+            return null;
+        }
+        if (!given.getProperty("user", "").isEmpty()
+                || !given.getProperty("password", "").isEmpty()) {
+            throw new SQLNonTransientConnectionException(
+                    "Give either token or user and password, not both", SqlStates.CANNOT_CONNECT);
+        }
+        return token.trim();
     }
 
     /**

@@ -26,6 +26,14 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             false,
             "Which session cluster of the gateway runs this connection's "
                     + "queries; default: the first the gateway declares."),
+    /** A bearer token (JWT) instead of user and password. */
+    TOKEN(
+            "token",
+            Type.STRING,
+            null,
+            true,
+            "Bearer token (a JWT from the gateway's identity provider) sent as 'Authorization: Bearer' with every"
+                    + " request, for a gateway with JWT authentication; instead of user and password."),
     /** TLS on or off. */
     SSL("ssl", Type.BOOLEAN, false, true, "Connect with TLS (true) or plaintext HTTP (false)."),
     /** OPENSSL, JDK or AUTO. */

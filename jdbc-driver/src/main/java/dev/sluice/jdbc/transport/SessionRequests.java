@@ -60,12 +60,17 @@ public final class SessionRequests {
 
     /**
      * The requests of connection {@code connectionId} to the gateway at {@code host:port}, sending the connection's
-     * credentials from its Avatica {@code avaticaProperties}.
+     * credentials: its {@code bearerToken}, else the user and password of its Avatica {@code avaticaProperties}.
      *
      * @throws SQLException 08001 if the transport cannot be set up (it was, for the connection itself)
      */
     public static SessionRequests of(
-            String host, int port, TransportConfig config, String connectionId, Properties avaticaProperties)
+            String host,
+            int port,
+            TransportConfig config,
+            String connectionId,
+            Properties avaticaProperties,
+            @Nullable String bearerToken)
             throws SQLException {
         String address = (config.tls() ? "https://" : "http://") + host + ":" + port;
         try {
@@ -74,7 +79,9 @@ public final class SessionRequests {
                     config.tls(),
                     connectionId,
                     GatewayTransports.shared().pool(host, port, config),
-                    PooledAvaticaHttpClient.basicAuthorization(avaticaProperties));
+                    bearerToken != null
+                            ? PooledAvaticaHttpClient.bearer(bearerToken)
+                            : PooledAvaticaHttpClient.basicAuthorization(avaticaProperties));
         } catch (TransportSetupException e) {
             throw SqlExceptions.fromUnchecked(TransportFailures.fromFailure(address, config.tls(), e));
         }
