@@ -53,6 +53,22 @@ final class ConnectionLivenessIT {
     }
 
     @Test
+    void connectsToTheFirstGatewayOfTheUrlThatAnswers() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        int down;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            down = closed.getLocalPort();
+        }
+        String url = "jdbc:sluice://127.0.0.1:" + down + ",127.0.0.1:"
+                + gateway.address().getPort();
+        try (Connection connection = DriverManager.getConnection(url)) {
+            assertThat(connection.isValid(2)).isTrue();
+            connection.createStatement().execute("SET 'table.local-time-zone' = 'UTC'");
+            assertThat(connection.getMetaData().getURL()).isEqualTo(url);
+        }
+    }
+
+    @Test
     void aConnectionToARestartedGatewayIsClosedAndFailsWith08003() throws Exception {
         SluiceGateway first = GATEWAYS.start(Map.of());
         int port = first.address().getPort();

@@ -17,6 +17,8 @@ import java.sql.Connection;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -128,13 +130,40 @@ public final class SluiceDriver extends Driver {
         } else {
             properties.remove("password");
         }
-        String address = parsed.address(transport.tls());
-        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
         properties.setProperty(
                 BuiltInConnectionProperty.HTTP_CLIENT_FACTORY.camelName(), PooledHttpClientFactory.class.getName());
         if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
             properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
         }
+        List<String> unreachable = new ArrayList<>();
+        for (SluiceUrl.Gateway gateway : parsed.gateways()) {
+            try {
+                return connectTo(parsed.at(gateway), transport, token, properties, parsed.withoutSecrets());
+            } catch (SQLException e) {
+                if (parsed.gateways().size() == 1 || !unreachable(e)) {
+                    throw e; // a gateway that answered, or a setting that would fail at every gateway
+                }
+                unreachable.add(gateway + ": " + e.getMessage());
+            }
+        }
+        throw new SQLNonTransientConnectionException(
+                "None of the " + unreachable.size() + " Sluice gateways of the URL could be reached: "
+                        + String.join("; ", unreachable),
+                SqlStates.CANNOT_CONNECT);
+    }
+
+    /** Opens the connection at the one gateway of {@code url}. */
+    private Connection connectTo(
+            SluiceUrl url,
+            TransportConfig transport,
+            @Nullable String token,
+            Properties connectionProperties,
+            String reportedUrl)
+            throws SQLException {
+        Properties properties = new Properties();
+        properties.putAll(connectionProperties);
+        String address = url.address(transport.tls());
+        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
         Connection connection;
         try {
             connection = PooledHttpClientFactory.connecting(
@@ -155,7 +184,8 @@ public final class SluiceDriver extends Driver {
                     e);
         }
         if (connection == null) {
-            return null;
+            throw new SQLNonTransientConnectionException(
+                    "Avatica's driver did not open a connection to " + address, SqlStates.CANNOT_CONNECT);
         }
         // the gateway knows the connection by Avatica's id, which the driver made and sent in openConnection
         AvaticaConnection avatica = connection.unwrap(AvaticaConnection.class);
@@ -164,8 +194,21 @@ public final class SluiceDriver extends Driver {
         return TranslatingProxy.wrap(
                 connection,
                 new SessionLink(
-                        SessionRequests.of(parsed.host(), parsed.port(), transport, connectionId, properties, token),
-                        parsed.withoutSecrets()));
+                        SessionRequests.of(url.host(), url.port(), transport, connectionId, properties, token),
+                        reportedUrl));
+    }
+
+    /** Whether connecting failed because nothing answered at the gateway's address (not a refusal or TLS). */
+    private static boolean unreachable(SQLException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.net.ConnectException) {
+                return true; // also Netty's connect timeout, a subclass
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
     }
 
     /**

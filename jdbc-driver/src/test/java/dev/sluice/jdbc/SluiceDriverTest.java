@@ -147,6 +147,21 @@ final class SluiceDriverTest {
         assertThat(byName.get("serialization").choices).containsExactly("protobuf", "json");
     }
 
+    @Test
+    void namesEveryGatewayOfTheUrlWhenNoneAnswers() throws IOException {
+        int first = closedPort();
+        int second = closedPort();
+
+        assertThatThrownBy(() ->
+                        driver.connect("jdbc:sluice://127.0.0.1:" + first + ",127.0.0.1:" + second, new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessageStartingWith("None of the 2 Sluice gateways of the URL could be reached: 127.0.0.1:" + first
+                        + ": Cannot connect to the Sluice gateway at http://127.0.0.1:" + first)
+                .hasMessageContaining("; 127.0.0.1:" + second
+                        + ": Cannot connect to the Sluice gateway at http://127.0.0.1:" + second);
+    }
+
     /** A port on the loopback interface where nothing listens any more. */
     private static int closedPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
