@@ -113,6 +113,7 @@ final class ColumnTypes {
             case BINARY -> "BINARY";
             case VARBINARY -> "VARBINARY";
             case DECIMAL -> "DECIMAL";
+            case INTEGER -> "INTEGER"; // Flink writes INT; getTypeInfo and JDBC say INTEGER, and clients match them
             case FLOAT -> "FLOAT";
             case TIME_WITHOUT_TIME_ZONE -> "TIME";
             case TIMESTAMP_WITHOUT_TIME_ZONE -> "TIMESTAMP";
