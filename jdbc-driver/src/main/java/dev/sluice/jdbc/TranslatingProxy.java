@@ -48,6 +48,9 @@ final class TranslatingProxy implements InvocationHandler {
             ResultSetMetaData.class,
             ParameterMetaData.class);
 
+    /** What {@link #answerHere} returns for a call that goes on to Avatica's object. */
+    private static final Object NOT_ANSWERED_HERE = new Object();
+
     private final Object delegate;
     private final @Nullable TranslatingProxy parent;
     private @Nullable Object proxy;
@@ -95,42 +98,15 @@ final class TranslatingProxy implements InvocationHandler {
             return method.getName().equals("unwrap") ? self : true;
         }
         SessionLink session = link();
-        if (delegate instanceof Connection && session != null) {
-            switch (method.getName()) {
-                case "isClosed" -> {
-                    return session.isGone() || ((Connection) delegate).isClosed();
-                }
-                case "isValid" -> {
-                    return !((Connection) delegate).isClosed() && session.isValid((Integer) requireNonNull(args)[0]);
-                }
-                case "close" -> {
-                    return closeConnection(method, session);
-                }
-                default -> {}
+        if (session != null) {
+            Object answer = answerHere(method, args, session);
+            if (answer != NOT_ANSWERED_HERE) {
+                return answer;
             }
-        }
-        if (delegate instanceof DatabaseMetaData
-                && session != null
-                && method.getName().equals("getURL")) {
-            return session.url(); // Avatica's says only "jdbc:sluice:", the prefix it was given
         }
         boolean statement = delegate instanceof Statement;
-        if (session != null && session.isGone() && goesToGateway(method)) {
-            throw session.goneFailure();
-        }
-        try {
-            if (statement && method.getName().startsWith("execute")) {
-                canceled = false;
-                resetAvaticasCancelFlag();
-                sendLimits(session);
-            }
-            if (statement && method.getName().equals("cancel") && session != null) {
-                // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for
-                // the very query it is meant to stop; the gateway's cancel makes that query return at once
-                session.cancel((AvaticaStatement) delegate);
-            }
-        } catch (SQLException e) {
-            throw learn(session, e);
+        if (statement) {
+            beforeStatementCall(method, session);
         }
         Object result;
         try {
@@ -143,6 +119,55 @@ final class TranslatingProxy implements InvocationHandler {
             canceled = true;
         }
         return wrapResult(method, result);
+    }
+
+    /**
+     * Answers what the connection's session link knows ({@code isClosed}, {@code isValid}, {@code close} of a connection;
+     * {@code getURL}), refuses a call on a connection whose session is gone, or returns {@link #NOT_ANSWERED_HERE}.
+     */
+    private @Nullable Object answerHere(Method method, @Nullable Object[] args, SessionLink session) throws Throwable {
+        if (delegate instanceof Connection connection) {
+            switch (method.getName()) {
+                case "isClosed" -> {
+                    return session.isGone() || connection.isClosed();
+                }
+                case "isValid" -> {
+                    return !connection.isClosed() && session.isValid((Integer) requireNonNull(args)[0]);
+                }
+                case "close" -> {
+                    return closeConnection(method, session);
+                }
+                default -> {}
+            }
+        }
+        if (delegate instanceof DatabaseMetaData && method.getName().equals("getURL")) {
+            return session.url(); // Avatica's says only "jdbc:sluice:", the prefix it was given
+        }
+        if (session.isGone() && goesToGateway(method)) {
+            throw session.goneFailure();
+        }
+        return NOT_ANSWERED_HERE;
+    }
+
+    /**
+     * Before a statement executes: its cancel flag is reset and its limits sent; before it is cancelled here, the
+     * cancel goes to the gateway.
+     */
+    private void beforeStatementCall(Method method, @Nullable SessionLink session) throws SQLException {
+        try {
+            if (method.getName().startsWith("execute")) {
+                canceled = false;
+                resetAvaticasCancelFlag();
+                sendLimits(session);
+            }
+            if (method.getName().equals("cancel") && session != null) {
+                // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for
+                // the very query it is meant to stop; the gateway's cancel makes that query return at once
+                session.cancel((AvaticaStatement) delegate);
+            }
+        } catch (SQLException e) {
+            throw learn(session, e);
+        }
     }
 
     /**
