@@ -118,7 +118,23 @@ final class TranslatingProxy implements InvocationHandler {
         if (statement && method.getName().equals("cancel")) {
             canceled = true;
         }
+        if (result instanceof Double number && delegate instanceof ResultSet rows && isGetObjectOfOneColumn(method)) {
+            return realAsFloat(rows, requireNonNull(args)[0], number);
+        }
         return wrapResult(method, result);
+    }
+
+    private static boolean isGetObjectOfOneColumn(Method method) {
+        return method.getName().equals("getObject") && method.getParameterCount() == 1;
+    }
+
+    /**
+     * {@code getObject} of a REAL (Flink FLOAT) column is a {@link Float}, as JDBC maps it: the gateway sends FLOAT
+     * values as doubles, which every Avatica client reads, and Avatica's accessor then returns the double.
+     */
+    private static Object realAsFloat(ResultSet rows, Object column, Double number) throws SQLException {
+        int index = column instanceof Integer position ? position : rows.findColumn(String.valueOf(column));
+        return rows.getMetaData().getColumnType(index) == java.sql.Types.REAL ? (Object) number.floatValue() : number;
     }
 
     /**
