@@ -126,6 +126,10 @@ final class WireDefectsIT {
                     .isInstanceOfSatisfying(SQLException.class, e -> {
                         assertThat(e.getSQLState()).isEqualTo("42000");
                         assertThat(messages(e)).contains("'default_catalog.default_database.missing_table'");
+                        if (driver == ClientDriver.SLUICE) {
+                            // what a BI tool shows: the reason, not only Avatica's "while preparing SQL"
+                            assertThat(e.getMessage()).contains("missing_table' of the INSERT does not exist");
+                        }
                     });
             try (Statement ddl = connection.createStatement()) {
                 ddl.execute("create temporary table two (a int, b string) with ('connector' = 'blackhole')");
