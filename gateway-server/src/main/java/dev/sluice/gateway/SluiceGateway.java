@@ -19,9 +19,9 @@ import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
+import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
-import dev.sluice.gateway.session.StatementCancellation;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.gateway.ui.GatewayWorkPages;
 import dev.sluice.gateway.ui.RunningGatewayWork;
@@ -201,7 +201,7 @@ public final class SluiceGateway implements AutoCloseable {
                         config.tls(),
                         new AvaticaRequestHandler(meta, requestUser),
                         authenticator,
-                        StatementCancellation.of(sessions),
+                        SessionControl.of(sessions),
                         new OperationsEndpoints(
                                 metrics::scrape,
                                 probes::liveness,

@@ -425,6 +425,31 @@ final class DatabaseMetadataIT {
     }
 
     @Test
+    void everyColumnTypeNameIsATypeOfGetTypeInfo() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE every_type (a TINYINT, b SMALLINT, c INT, d BIGINT,"
+                    + " e DECIMAL(10, 2), f FLOAT, g DOUBLE, h CHAR(3), i STRING, j BINARY(2), k BYTES, l BOOLEAN,"
+                    + " m DATE, n TIME, o TIMESTAMP(3), p TIMESTAMP_LTZ(3))" + DATAGEN);
+            List<String> typeInfo = rows(connection.getMetaData().getTypeInfo(), "TYPE_NAME", "DATA_TYPE").stream()
+                    .map(row -> row.get(0) + "/" + row.get(1))
+                    .toList();
+            List<String> columns = new ArrayList<>();
+            try (ResultSet described = connection.getMetaData().getColumns(null, null, "every_type", null)) {
+                while (described.next()) {
+                    columns.add(described.getString("TYPE_NAME") + "/" + described.getInt("DATA_TYPE"));
+                }
+            }
+            // avatica-go maps a column by the name getColumns gives it, so that name must be one getTypeInfo lists
+            assertThat(columns).hasSize(16).contains("INTEGER/" + Types.INTEGER);
+            assertThat(typeInfo).containsAll(columns);
+            try (ResultSet result = statement.executeQuery("SELECT CAST(1 AS INT) AS x")) {
+                assertThat(result.getMetaData().getColumnTypeName(1)).isEqualTo("INTEGER");
+            }
+        }
+    }
+
+    @Test
     void describesFlinksTypes() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             List<List<String>> types = rows(connection.getMetaData().getTypeInfo(), "TYPE_NAME", "DATA_TYPE");

@@ -180,6 +180,41 @@ final class SecurityIT {
     }
 
     @Test
+    void logsInWithTheDriversTokenProperty() throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("token", token(Instant.now().plus(Duration.ofMinutes(5))));
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl(), properties);
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET 'table.local-time-zone' = 'UTC'");
+            // Sluice's own requests beside Avatica's carry the token too
+            assertThat(connection.isValid(5)).isTrue();
+            statement.cancel();
+            assertThat(connection.getMetaData().getURL()).isEqualTo(gateway.jdbcUrl());
+        }
+    }
+
+    @Test
+    void refusesAnExpiredTokenOfTheDriverWith28000() throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("token", token(Instant.now().minus(Duration.ofMinutes(5))));
+        assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl(), properties))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("28000"));
+    }
+
+    @Test
+    void refusesATokenWithAUserAndPassword() throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("token", token(Instant.now().plus(Duration.ofMinutes(5))));
+        properties.setProperty("user", "alice");
+        properties.setProperty("password", "alice-secret");
+        assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl(), properties))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessage("Give either token or user and password, not both");
+    }
+
+    @Test
     void refusesAnExpiredBearerToken() throws Exception {
         HttpResponse<String> refused = post(
                 "Bearer " + token(Instant.now().minus(Duration.ofMinutes(5))),

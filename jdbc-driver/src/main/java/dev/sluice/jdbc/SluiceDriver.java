@@ -3,7 +3,7 @@ package dev.sluice.jdbc;
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
-import dev.sluice.jdbc.transport.StatementCanceller;
+import dev.sluice.jdbc.transport.SessionRequests;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -14,8 +14,11 @@ import org.apache.calcite.avatica.remote.Driver;
 import org.jspecify.annotations.Nullable;
 
 import java.sql.Connection;
+import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -33,6 +36,10 @@ import java.util.Properties;
  *
  * <p>{@code Statement.cancel()} from another thread stops the statement's job on the gateway (Sluice's {@code POST
  * /sluice/cancel}, beside the Avatica protocol), and the thread that waits for its rows fails with SQLState HY008.
+ * {@code setQueryTimeout} and {@code setMaxRows} apply on the gateway ({@code POST /sluice/limits}): a timeout cancels
+ * the job and fails with HYT00, a row limit ends the job once its rows are read. {@code Connection.isValid} asks the
+ * gateway ({@code POST /sluice/ping}); a connection whose session is gone reports {@code isClosed()} and fails every
+ * call with 08003.
  *
  * <p>Every {@link SQLException} that the driver's objects throw is the standard subclass for its SQLState
  * ({@code SQLSyntaxErrorException} for class 42, {@code SQLTimeoutException} for HYT00, a connection exception for
@@ -107,6 +114,7 @@ public final class SluiceDriver extends Driver {
             given.putAll(info);
         }
         given.putAll(parsed.properties());
+        KnownProperties.requireKnown(given);
         TransportConfig transport = TransportProperties.parse(given);
         // the transport's properties (passwords among them) stay here: Avatica sends the rest to the gateway
         Properties properties = new Properties();
@@ -116,18 +124,50 @@ public final class SluiceDriver extends Driver {
                 properties.setProperty(name, given.getProperty(name));
             }
         }
-        sendCredentialsAsBasic(properties);
-        String address = parsed.address(transport.tls());
-        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
+        String token = bearerToken(given);
+        if (token == null) {
+            sendCredentialsAsBasic(properties);
+        } else {
+            properties.remove("password");
+        }
         properties.setProperty(
                 BuiltInConnectionProperty.HTTP_CLIENT_FACTORY.camelName(), PooledHttpClientFactory.class.getName());
         if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
             properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
         }
+        List<String> unreachable = new ArrayList<>();
+        for (SluiceUrl.Gateway gateway : parsed.gateways()) {
+            try {
+                return connectTo(parsed.at(gateway), transport, token, properties, parsed.withoutSecrets());
+            } catch (SQLException e) {
+                if (parsed.gateways().size() == 1 || !unreachable(e)) {
+                    throw e; // a gateway that answered, or a setting that would fail at every gateway
+                }
+                unreachable.add(gateway + ": " + e.getMessage());
+            }
+        }
+        throw new SQLNonTransientConnectionException(
+                "None of the " + unreachable.size() + " Sluice gateways of the URL could be reached: "
+                        + String.join("; ", unreachable),
+                SqlStates.CANNOT_CONNECT);
+    }
+
+    /** Opens the connection at the one gateway of {@code url}. */
+    private Connection connectTo(
+            SluiceUrl url,
+            TransportConfig transport,
+            @Nullable String token,
+            Properties connectionProperties,
+            String reportedUrl)
+            throws SQLException {
+        Properties properties = new Properties();
+        properties.putAll(connectionProperties);
+        String address = url.address(transport.tls());
+        properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
         Connection connection;
         try {
-            connection =
-                    PooledHttpClientFactory.connecting(transport, () -> super.connect(SluiceUrl.PREFIX, properties));
+            connection = PooledHttpClientFactory.connecting(
+                    transport, token, () -> super.connect(SluiceUrl.PREFIX, properties));
         } catch (AvaticaClientRuntimeException e) {
             // the transport's failures carry an 08xxx SQLState and say what to check; a gateway that answered and
             // refused the connection (bad option value, too many connections) gives its own SQLState
@@ -144,14 +184,68 @@ public final class SluiceDriver extends Driver {
                     e);
         }
         if (connection == null) {
-            return null;
+            throw new SQLNonTransientConnectionException(
+                    "Avatica's driver did not open a connection to " + address, SqlStates.CANNOT_CONNECT);
         }
         // the gateway knows the connection by Avatica's id, which the driver made and sent in openConnection
         AvaticaConnection avatica = connection.unwrap(AvaticaConnection.class);
         FlinkLexicalRules.apply(avatica);
         String connectionId = avatica.id;
         return TranslatingProxy.wrap(
-                connection, StatementCanceller.of(parsed.host(), parsed.port(), transport, connectionId, properties));
+                connection,
+                new SessionLink(
+                        SessionRequests.of(url.host(), url.port(), transport, connectionId, properties, token),
+                        reportedUrl));
+    }
+
+    /** Whether connecting failed because nothing answered at the gateway's address (not a refusal or TLS). */
+    private static boolean unreachable(SQLException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.net.ConnectException) {
+                return true; // also Netty's connect timeout, a subclass
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Sluice's connection properties, with their descriptions, current values (from {@code url} and {@code info}),
+     * defaults and choices, then {@code serialization}, {@code user} and {@code password}.
+     *
+     * @throws SQLException 08001 if {@code url} is a malformed Sluice URL
+     */
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, @Nullable Properties info) throws SQLException {
+        Properties given = new Properties();
+        if (info != null) {
+            given.putAll(info);
+        }
+        if (url != null && SluiceUrl.accepts(url)) {
+            given.putAll(SluiceUrl.parse(url).properties());
+        }
+        return KnownProperties.info(given);
+    }
+
+    /**
+     * The {@code token} property, or null; a token with a user or password is refused, as the gateway would take
+     * only one of them.
+     *
+     * @throws SQLException 08001 if a user or password is given with the token
+     */
+    private static @Nullable String bearerToken(Properties given) throws SQLException {
+        String token = given.getProperty(SluiceDriverProperty.TOKEN.camelName());
+        if (token == null || token.isBlank()) {
+            return null;
+        }
+        if (!given.getProperty("user", "").isEmpty()
+                || !given.getProperty("password", "").isEmpty()) {
+            throw new SQLNonTransientConnectionException(
+                    "Give either token or user and password, not both", SqlStates.CANNOT_CONNECT);
+        }
+        return token.trim();
     }
 
     /**

@@ -5,6 +5,7 @@ import org.apache.calcite.avatica.ConnectionProperty;
 import org.jspecify.annotations.Nullable;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -25,6 +26,14 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             false,
             "Which session cluster of the gateway runs this connection's "
                     + "queries; default: the first the gateway declares."),
+    /** A bearer token (JWT) instead of user and password. */
+    TOKEN(
+            "token",
+            Type.STRING,
+            null,
+            true,
+            "Bearer token (a JWT from the gateway's identity provider) sent as 'Authorization: Bearer' with every"
+                    + " request, for a gateway with JWT authentication; instead of user and password."),
     /** TLS on or off. */
     SSL("ssl", Type.BOOLEAN, false, true, "Connect with TLS (true) or plaintext HTTP (false)."),
     /** OPENSSL, JDK or AUTO. */
@@ -187,6 +196,19 @@ public enum SluiceDriverProperty implements ConnectionProperty {
     /** Whether the property configures the driver only and is never sent to the gateway. */
     public boolean local() {
         return local;
+    }
+
+    /** The values allowed, for a property with a fixed set of them; empty for any value of its type. */
+    public List<String> choices() {
+        if (type == Type.BOOLEAN) {
+            return List.of("true", "false");
+        }
+        return switch (this) {
+            case SSL_PROVIDER -> List.of("AUTO", "OPENSSL", "JDK");
+            case TRUSTSTORE_TYPE, KEYSTORE_TYPE -> List.of("PKCS12", "JKS");
+            case HOSTNAME_VERIFICATION -> List.of("STRICT", "NONE");
+            default -> List.of();
+        };
     }
 
     /** One sentence for the reference. */

@@ -4,8 +4,10 @@ import dev.sluice.jdbc.errors.SqlStates;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -14,15 +16,15 @@ import static java.util.Objects.requireNonNull;
 /**
  * A parsed {@code jdbc:sluice://host:port} URL with its properties.
  *
- * <p>Grammar: {@code jdbc:sluice://HOST:PORT[/][;key=value]*} or with a query string
- * {@code jdbc:sluice://HOST:PORT[/]?key=value[&key=value]*}. An IPv6 host is written in brackets. The port defaults
- * to {@value #DEFAULT_PORT}.
+ * <p>Grammar: {@code jdbc:sluice://GATEWAY[,GATEWAY...][/][;key=value]*} or with a query string
+ * {@code jdbc:sluice://GATEWAY[,GATEWAY...][/]?key=value[&key=value]*}, where a GATEWAY is {@code HOST[:PORT]}. An
+ * IPv6 host is written in brackets. The port defaults to {@value #DEFAULT_PORT}. With several gateways, a connection
+ * goes to the first that answers, in the order written.
  *
- * @param host the gateway's host name or address
- * @param port the gateway's port
+ * @param gateways the gateways' addresses, in order; at least one
  * @param properties the properties written in the URL, in order
  */
-public record SluiceUrl(String host, int port, Map<String, String> properties) {
+public record SluiceUrl(List<Gateway> gateways, Map<String, String> properties) {
     /** The prefix every Sluice URL starts with. */
     public static final String PREFIX = "jdbc:sluice:";
 
@@ -31,10 +33,52 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
 
     private static final String SLASHES = "//";
 
-    /** Creates a URL; {@code properties} is copied. */
+    /**
+     * One gateway's address.
+     *
+     * @param host the gateway's host name or address
+     * @param port the gateway's port
+     */
+    public record Gateway(String host, int port) {
+        /** Creates an address. */
+        public Gateway {
+            requireNonNull(host, "host is null");
+        }
+
+        /** {@code host:port}, an IPv6 host in brackets. */
+        @Override
+        public String toString() {
+            return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        }
+    }
+
+    /** Creates a URL; {@code gateways} and {@code properties} are copied. */
     public SluiceUrl {
-        requireNonNull(host, "host is null");
+        gateways = List.copyOf(gateways);
+        if (gateways.isEmpty()) {
+            throw new IllegalArgumentException("a Sluice URL names at least one gateway");
+        }
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    }
+
+    /** A URL of one gateway; {@code properties} is copied. */
+    public SluiceUrl(String host, int port, Map<String, String> properties) {
+        this(List.of(new Gateway(host, port)), properties);
+    }
+
+    /** The first gateway's host. */
+    public String host() {
+        return gateways.get(0).host();
+    }
+
+    /** The first gateway's port. */
+    public int port() {
+        return gateways.get(0).port();
+    }
+
+    /** This URL with {@code gateway} as its only gateway. */
+    public SluiceUrl at(Gateway gateway) {
+        return new SluiceUrl(List.of(gateway), properties);
     }
 
     /**
@@ -66,6 +110,14 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
         if (tail.startsWith("/")) {
             tail = tail.substring(1);
         }
+        List<Gateway> gateways = new ArrayList<>();
+        for (String gateway : authority.split(",", -1)) {
+            gateways.add(gateway(url, gateway.trim()));
+        }
+        return new SluiceUrl(gateways, properties(url, tail));
+    }
+
+    private static Gateway gateway(String url, String authority) throws SQLException {
         String host;
         String portText = null;
         if (authority.startsWith("[")) {
@@ -99,7 +151,7 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
                 throw invalid(url, "the port must be between 1 and 65535, was " + port);
             }
         }
-        return new SluiceUrl(host, port, properties(url, tail));
+        return new Gateway(host, port);
     }
 
     private static Map<String, String> properties(String url, String tail) throws SQLException {
@@ -132,6 +184,24 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
     }
 
     /**
+     * This URL as {@code DatabaseMetaData.getURL()} reports it: {@code jdbc:sluice://host:port} with the URL's
+     * properties, less those whose name says they hold a secret (passwords, tokens).
+     *
+     * @return the URL without secrets
+     */
+    public String withoutSecrets() {
+        StringBuilder url = new StringBuilder(PREFIX).append(SLASHES);
+        url.append(String.join(",", gateways.stream().map(Gateway::toString).toList()));
+        properties.forEach((key, value) -> {
+            String name = key.toLowerCase(Locale.ROOT);
+            if (!name.contains("password") && !name.contains("token") && !name.contains("secret")) {
+                url.append(';').append(key).append('=').append(value);
+            }
+        });
+        return url.toString();
+    }
+
+    /**
      * The gateway's HTTP address for Avatica.
      *
      * @return {@code http://host:port}
@@ -147,8 +217,7 @@ public record SluiceUrl(String host, int port, Map<String, String> properties) {
      * @return {@code https://host:port} or {@code http://host:port}
      */
     public String address(boolean tls) {
-        String printedHost = host.contains(":") ? "[" + host + "]" : host;
-        return (tls ? "https://" : "http://") + printedHost.toLowerCase(Locale.ROOT) + ":" + port;
+        return (tls ? "https://" : "http://") + gateways.get(0).toString().toLowerCase(Locale.ROOT);
     }
 
     private static int indexOfAny(String text, String characters) {

@@ -2,7 +2,6 @@ package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
-import dev.sluice.jdbc.transport.StatementCanceller;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.jspecify.annotations.Nullable;
@@ -49,20 +48,25 @@ final class TranslatingProxy implements InvocationHandler {
             ResultSetMetaData.class,
             ParameterMetaData.class);
 
+    /** What {@link #answerHere} returns for a call that goes on to Avatica's object. */
+    private static final Object NOT_ANSWERED_HERE = new Object();
+
     private final Object delegate;
     private final @Nullable TranslatingProxy parent;
     private @Nullable Object proxy;
     /** For a statement: whether it was canceled since it last executed (Avatica's own flag is not visible). */
     private volatile boolean canceled;
 
-    /** Of the connection's proxy; its statements reach it through {@link #parent}. */
-    private final @Nullable StatementCanceller canceller;
+    /** For a statement: the limits last sent to the gateway; only its executing thread reads and writes them. */
+    private SessionLink.SentLimits sentLimits = SessionLink.SentLimits.NONE;
 
-    private TranslatingProxy(
-            Object delegate, @Nullable TranslatingProxy parent, @Nullable StatementCanceller canceller) {
+    /** Of the connection's proxy; its statements reach it through {@link #parent}. */
+    private final @Nullable SessionLink link;
+
+    private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent, @Nullable SessionLink link) {
         this.delegate = requireNonNull(delegate, "delegate is null");
         this.parent = parent;
-        this.canceller = canceller;
+        this.link = link;
     }
 
     /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
@@ -71,12 +75,14 @@ final class TranslatingProxy implements InvocationHandler {
     }
 
     /**
-     * {@link #wrap(Connection)}, with {@code Statement.cancel()} of its statements also sent to the gateway, so that
-     * the statement's job stops there (Avatica's own cancel only marks the statement in the client).
+     * {@link #wrap(Connection)}, with what Avatica's protocol cannot say sent to the gateway by Sluice's own requests
+     * ({@link SessionLink}): {@code Statement.cancel()}, so that the statement's job stops there (Avatica's own cancel
+     * only marks the statement in the client); a statement's {@code setQueryTimeout} and {@code setMaxRows}, before it
+     * executes; and {@code Connection.isValid}, which asks the gateway. A connection whose session is gone reports
+     * {@code isClosed()}, and every call on it and its statements fails with SQLState 08003.
      */
-    static Connection wrap(Connection connection, StatementCanceller canceller) {
-        return (Connection)
-                new TranslatingProxy(connection, null, requireNonNull(canceller, "canceller is null")).proxy();
+    static Connection wrap(Connection connection, SessionLink link) {
+        return (Connection) new TranslatingProxy(connection, null, requireNonNull(link, "link is null")).proxy();
     }
 
     @Override
@@ -91,26 +97,93 @@ final class TranslatingProxy implements InvocationHandler {
         if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
-        boolean statement = delegate instanceof Statement;
-        if (statement && method.getName().startsWith("execute")) {
-            canceled = false;
-            resetAvaticasCancelFlag();
+        SessionLink session = link();
+        if (session != null) {
+            Object answer = answerHere(method, args, session);
+            if (answer != NOT_ANSWERED_HERE) {
+                return answer;
+            }
         }
-        if (statement && method.getName().equals("cancel")) {
-            // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for the
-            // very query it is meant to stop; the gateway's cancel makes that query return at once
-            cancelOnGateway();
+        boolean statement = delegate instanceof Statement;
+        if (statement) {
+            beforeStatementCall(method, session);
         }
         Object result;
         try {
             result = method.invoke(delegate, args);
         } catch (InvocationTargetException e) {
-            throw translate(method, requireNonNull(e.getCause()));
+            Throwable failure = translate(method, requireNonNull(e.getCause()));
+            throw failure instanceof SQLException sql ? learn(session, sql) : failure;
         }
         if (statement && method.getName().equals("cancel")) {
             canceled = true;
         }
+        if (result instanceof Double number && delegate instanceof ResultSet rows && isGetObjectOfOneColumn(method)) {
+            return realAsFloat(rows, requireNonNull(args)[0], number);
+        }
         return wrapResult(method, result);
+    }
+
+    private static boolean isGetObjectOfOneColumn(Method method) {
+        return method.getName().equals("getObject") && method.getParameterCount() == 1;
+    }
+
+    /**
+     * {@code getObject} of a REAL (Flink FLOAT) column is a {@link Float}, as JDBC maps it: the gateway sends FLOAT
+     * values as doubles, which every Avatica client reads, and Avatica's accessor then returns the double.
+     */
+    private static Object realAsFloat(ResultSet rows, Object column, Double number) throws SQLException {
+        int index = column instanceof Integer position ? position : rows.findColumn(String.valueOf(column));
+        return rows.getMetaData().getColumnType(index) == java.sql.Types.REAL ? (Object) number.floatValue() : number;
+    }
+
+    /**
+     * Answers what the connection's session link knows ({@code isClosed}, {@code isValid}, {@code close} of a connection;
+     * {@code getURL}), refuses a call on a connection whose session is gone, or returns {@link #NOT_ANSWERED_HERE}.
+     */
+    private @Nullable Object answerHere(Method method, @Nullable Object[] args, SessionLink session) throws Throwable {
+        if (delegate instanceof Connection connection) {
+            switch (method.getName()) {
+                case "isClosed" -> {
+                    return session.isGone() || connection.isClosed();
+                }
+                case "isValid" -> {
+                    return !connection.isClosed() && session.isValid((Integer) requireNonNull(args)[0]);
+                }
+                case "close" -> {
+                    return closeConnection(method, session);
+                }
+                default -> {}
+            }
+        }
+        if (delegate instanceof DatabaseMetaData && method.getName().equals("getURL")) {
+            return session.url(); // Avatica's says only "jdbc:sluice:", the prefix it was given
+        }
+        if (session.isGone() && goesToGateway(method)) {
+            throw session.goneFailure();
+        }
+        return NOT_ANSWERED_HERE;
+    }
+
+    /**
+     * Before a statement executes: its cancel flag is reset and its limits sent; before it is cancelled here, the
+     * cancel goes to the gateway.
+     */
+    private void beforeStatementCall(Method method, @Nullable SessionLink session) throws SQLException {
+        try {
+            if (method.getName().startsWith("execute")) {
+                canceled = false;
+                resetAvaticasCancelFlag();
+                sendLimits(session);
+            }
+            if (method.getName().equals("cancel") && session != null) {
+                // first, and not after Avatica's cancel: that one is synchronized with execute, so it would wait for
+                // the very query it is meant to stop; the gateway's cancel makes that query return at once
+                session.cancel((AvaticaStatement) delegate);
+            }
+        } catch (SQLException e) {
+            throw learn(session, e);
+        }
     }
 
     /**
@@ -130,17 +203,56 @@ final class TranslatingProxy implements InvocationHandler {
         }
     }
 
-    /** Sends the cancel to the gateway, where the statement's job runs; after Avatica marked it canceled here. */
-    private void cancelOnGateway() throws SQLException {
-        if (!(delegate instanceof AvaticaStatement avaticaStatement)) {
-            return;
+    /** Sends the statement's limits to the gateway, if they changed since it last executed. */
+    private void sendLimits(@Nullable SessionLink session) throws SQLException {
+        if (session != null && delegate instanceof AvaticaStatement avaticaStatement) {
+            sentLimits = session.syncLimits(avaticaStatement, sentLimits);
         }
-        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
-            if (holder.canceller != null) {
-                holder.canceller.cancel(avaticaStatement.getId());
-                return;
+    }
+
+    /**
+     * Closes the connection; a connection whose session is gone closes here without failing, though Avatica's close
+     * request then finds nothing (or nobody) at the gateway.
+     */
+    private @Nullable Object closeConnection(Method close, SessionLink session) throws Throwable {
+        try {
+            ((Connection) delegate).close();
+        } catch (SQLException | RuntimeException e) {
+            if (!session.isGone()) {
+                throw translate(close, e);
             }
         }
+        return null;
+    }
+
+    private SQLException learn(@Nullable SessionLink session, SQLException failure) {
+        if (session != null) {
+            session.learnFrom(failure);
+        }
+        return failure;
+    }
+
+    /** The link of the connection that this object is or belongs to, if it has one. */
+    private @Nullable SessionLink link() {
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.link != null) {
+                return holder.link;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether a call may need the gateway: every call of a connection, statement or {@code DatabaseMetaData} that can
+     * fail, except closing and asking whether closed; a result set's rows already received stay readable.
+     */
+    private boolean goesToGateway(Method method) {
+        boolean gatewayObject =
+                delegate instanceof Connection || delegate instanceof Statement || delegate instanceof DatabaseMetaData;
+        return gatewayObject
+                && Arrays.asList(method.getExceptionTypes()).contains(SQLException.class)
+                && !List.of("close", "isClosed", "isValid", "unwrap", "isWrapperFor")
+                        .contains(method.getName());
     }
 
     private @Nullable Object wrapResult(Method method, @Nullable Object result) {

@@ -7,7 +7,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Driver;
 import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -87,6 +90,76 @@ final class SluiceDriverTest {
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:sluice://127.0.0.1:" + port + ";cluster=prod"))
                 .isInstanceOfSatisfying(
                         SQLException.class, e -> assertThat(e.getSQLState()).startsWith("08"));
+    }
+
+    @Test
+    void refusesAMistypedPropertyWithTheNameItWasMeantToBe() {
+        assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;serialisation=json", new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessageStartingWith(
+                        "Unknown Sluice connection property 'serialisation' (did you mean 'serialization'?); known properties: ");
+        Properties info = new Properties();
+        info.setProperty("pool_max_connection", "4");
+        assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1", info))
+                .hasMessageStartingWith("Unknown Sluice connection property 'pool_max_connection' (did you mean"
+                        + " 'pool_max_connections'?)");
+    }
+
+    @Test
+    void refusesAnUnknownPropertyWithoutGuessingWhenNothingIsClose() {
+        assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;colour=red", new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessageStartingWith("Unknown Sluice connection property 'colour'; known properties: cluster, ")
+                .hasMessageEndingWith(", and Flink options (keys with a dot); see docs/driver-properties.md");
+    }
+
+    @Test
+    void passesFlinkOptionsAndAvaticasPropertiesOnToTheGateway() throws IOException {
+        int port = closedPort();
+        // past the check of names: it fails only for want of a gateway
+        assertThatThrownBy(() -> driver.connect(
+                        "jdbc:sluice://127.0.0.1:" + port + ";table.exec.resource.default-parallelism=1;fetch_size=10",
+                        new Properties()))
+                .hasMessageStartingWith("Cannot connect to the Sluice gateway at http://127.0.0.1:" + port);
+    }
+
+    @Test
+    void propertyInfoListsEveryPropertyWithItsDescriptionAndChoices() throws SQLException {
+        DriverPropertyInfo[] infos = driver.getPropertyInfo("jdbc:sluice://gw:8765;ssl=true", new Properties());
+
+        Map<String, DriverPropertyInfo> byName = new HashMap<>();
+        for (DriverPropertyInfo info : infos) {
+            byName.put(info.name, info);
+            assertThat(info.description).as(info.name).isNotBlank();
+        }
+        for (SluiceDriverProperty property : SluiceDriverProperty.values()) {
+            assertThat(byName).containsKey(property.camelName());
+        }
+        assertThat(byName)
+                .containsKeys("serialization", "user", "password")
+                .hasSize(SluiceDriverProperty.values().length + 3);
+        assertThat(byName.get("ssl").value).isEqualTo("true");
+        assertThat(byName.get("ssl").choices).containsExactly("true", "false");
+        assertThat(byName.get("ssl_provider").value).isEqualTo("AUTO");
+        assertThat(byName.get("ssl_provider").choices).containsExactly("AUTO", "OPENSSL", "JDK");
+        assertThat(byName.get("serialization").choices).containsExactly("protobuf", "json");
+    }
+
+    @Test
+    void namesEveryGatewayOfTheUrlWhenNoneAnswers() throws IOException {
+        int first = closedPort();
+        int second = closedPort();
+
+        assertThatThrownBy(() ->
+                        driver.connect("jdbc:sluice://127.0.0.1:" + first + ",127.0.0.1:" + second, new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessageStartingWith("None of the 2 Sluice gateways of the URL could be reached: 127.0.0.1:" + first
+                        + ": Cannot connect to the Sluice gateway at http://127.0.0.1:" + first)
+                .hasMessageContaining("; 127.0.0.1:" + second
+                        + ": Cannot connect to the Sluice gateway at http://127.0.0.1:" + second);
     }
 
     /** A port on the loopback interface where nothing listens any more. */

@@ -133,4 +133,34 @@ final class SluiceUrlTest {
                 .hasMessage("Invalid Sluice URL '" + url + "': " + problem
                         + "; expected jdbc:sluice://HOST:PORT[;key=value...]");
     }
+
+    @Test
+    void reportsItselfWithoutSecrets() throws SQLException {
+        SluiceUrl url = SluiceUrl.parse(
+                "jdbc:sluice://GW.example:9000/;cluster=prod;truststore_password=x;password=y;ssl=true");
+
+        assertThat(url.withoutSecrets()).isEqualTo("jdbc:sluice://GW.example:9000;cluster=prod;ssl=true");
+        assertThat(SluiceUrl.parse("jdbc:sluice://[::1]:1").withoutSecrets()).isEqualTo("jdbc:sluice://[::1]:1");
+    }
+
+    @Test
+    void namesSeveralGatewaysInOrder() throws SQLException {
+        SluiceUrl url = SluiceUrl.parse("jdbc:sluice://gw1:9000, gw2 ,[::1]:9002/;cluster=prod");
+
+        assertThat(url.gateways())
+                .containsExactly(
+                        new SluiceUrl.Gateway("gw1", 9000),
+                        new SluiceUrl.Gateway("gw2", 8765),
+                        new SluiceUrl.Gateway("::1", 9002));
+        assertThat(url.properties()).containsExactly(Map.entry("cluster", "prod"));
+        assertThat(url.withoutSecrets()).isEqualTo("jdbc:sluice://gw1:9000,gw2:8765,[::1]:9002;cluster=prod");
+        assertThat(url.at(url.gateways().get(1)).httpAddress()).isEqualTo("http://gw2:8765");
+    }
+
+    @Test
+    void refusesAnEmptyGatewayInAList() {
+        assertThatThrownBy(() -> SluiceUrl.parse("jdbc:sluice://gw1:9000,,gw2"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("the host is missing");
+    }
 }

@@ -40,7 +40,10 @@ final class ColumnTypes {
     static ColumnMetaData column(int ordinal, String name, LogicalType type) {
         int jdbcType = jdbcType(type);
         SqlType sqlType = SqlType.valueOf(jdbcType);
-        ColumnMetaData.Rep rep = ColumnMetaData.Rep.of(sqlType.internal);
+        // FLOAT travels as a double (WireValues): Avatica's protobuf encodes a Java float as its bits in number_value,
+        // which clients other than Avatica's own read as 0; NUMBER lets Avatica's JDBC client read a double as REAL
+        ColumnMetaData.Rep rep =
+                jdbcType == Types.REAL ? ColumnMetaData.Rep.NUMBER : ColumnMetaData.Rep.of(sqlType.internal);
         ColumnMetaData.AvaticaType avaticaType = ColumnMetaData.scalar(jdbcType, typeName(type), rep);
         return new ColumnMetaData(
                 ordinal,
@@ -110,6 +113,7 @@ final class ColumnTypes {
             case BINARY -> "BINARY";
             case VARBINARY -> "VARBINARY";
             case DECIMAL -> "DECIMAL";
+            case INTEGER -> "INTEGER"; // Flink writes INT; getTypeInfo and JDBC say INTEGER, and clients match them
             case FLOAT -> "FLOAT";
             case TIME_WITHOUT_TIME_ZONE -> "TIME";
             case TIMESTAMP_WITHOUT_TIME_ZONE -> "TIMESTAMP";

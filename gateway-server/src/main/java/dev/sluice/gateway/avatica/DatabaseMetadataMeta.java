@@ -3,9 +3,11 @@ package dev.sluice.gateway.avatica;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.GatewayStatement;
 import dev.sluice.planner.catalog.MetadataCache;
+import dev.sluice.planner.flink.SqlVocabulary;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -21,6 +23,8 @@ import java.util.Map;
 abstract class DatabaseMetadataMeta implements ProtobufMeta {
     final DatabaseMetadata metadata = new DatabaseMetadata(new MetadataCache());
     private final Map<DatabaseProperty, Object> databaseProperties;
+    // the same for every session (the planner's lists); read once, from the first session that asks
+    private volatile @Nullable Map<DatabaseProperty, Object> withVocabulary;
 
     DatabaseMetadataMeta(String gatewayVersion, String flinkVersion) {
         Map<DatabaseProperty, Object> properties = new EnumMap<>(DatabaseProperty.class);
@@ -37,9 +41,25 @@ abstract class DatabaseMetadataMeta implements ProtobufMeta {
      */
     abstract GatewaySession session(String connectionId);
 
+    /**
+     * The product, and Flink SQL's keywords and JDBC escape functions ({@code getSQLKeywords},
+     * {@code getNumericFunctions}, ...), read from Flink's planner ({@link SqlVocabulary}).
+     */
     @Override
     public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
-        return databaseProperties;
+        Map<DatabaseProperty, Object> properties = withVocabulary;
+        if (properties == null) {
+            SqlVocabulary vocabulary = session(ch.id).withTableEnvironment(SqlVocabulary::of);
+            Map<DatabaseProperty, Object> all = new EnumMap<>(databaseProperties);
+            all.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, vocabulary.keywords());
+            all.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, vocabulary.numericFunctions());
+            all.put(DatabaseProperty.GET_STRING_FUNCTIONS, vocabulary.stringFunctions());
+            all.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, vocabulary.timeDateFunctions());
+            all.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, vocabulary.systemFunctions());
+            properties = Collections.unmodifiableMap(all);
+            withVocabulary = properties;
+        }
+        return properties;
     }
 
     // Flink has no procedures, privileges, foreign keys, indexes or user-defined types: those calls answer empty

@@ -20,8 +20,9 @@ import java.time.ZoneOffset;
  *
  * <p>The literal has the type of the value the client bound ({@code setInt} gives an INTEGER, {@code setString} a
  * string). Two cases use the type Flink inferred for the marker: a NULL takes it ({@code CAST(NULL AS type)},
- * {@code STRING} when nothing typed the marker), and a string bound to a marker of another type is cast to it, as
- * a JDBC driver converts {@code setString} for a numeric parameter. Date-time values arrive as Avatica's
+ * {@code STRING} when nothing typed the marker), a string bound to a marker of another type is cast to it, as
+ * a JDBC driver converts {@code setString} for a numeric parameter, and a number is cast to the numeric type of its
+ * marker ({@code setLong} for an INT column), refused if that type cannot hold it. Date-time values arrive as Avatica's
  * zone-less wall-clock numbers (days, milliseconds of the day, milliseconds since the epoch read in UTC); a
  * timestamp bound to a {@code TIMESTAMP_LTZ} marker is read in the session's time zone, as Flink reads
  * {@code CAST(TIMESTAMP '...' AS TIMESTAMP_LTZ)}.
@@ -44,6 +45,11 @@ final class ParameterLiterals {
             return literal;
         }
         if (local instanceof String && !markerType.is(LogicalTypeFamily.CHARACTER_STRING)) {
+            return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
+        }
+        if (local instanceof Number number && markerType.is(LogicalTypeFamily.NUMERIC)) {
+            // setLong for an INT column (avatica-go binds every integer as BIGINT): Flink does not narrow on its own
+            checkRange(index, number, markerType);
             return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
         }
         if (value.type == ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP
@@ -85,6 +91,38 @@ final class ParameterLiterals {
                         + ", which Sluice cannot bind; bind numbers, strings, booleans, bytes, dates, times,"
                         + " timestamps or null");
         };
+    }
+
+    /** Refuses a number that the integer type of its marker cannot hold, which a cast would wrap around. */
+    private static void checkRange(int index, Number number, LogicalType markerType) {
+        long min;
+        long max;
+        switch (markerType.getTypeRoot()) {
+            case TINYINT -> {
+                min = Byte.MIN_VALUE;
+                max = Byte.MAX_VALUE;
+            }
+            case SMALLINT -> {
+                min = Short.MIN_VALUE;
+                max = Short.MAX_VALUE;
+            }
+            case INTEGER -> {
+                min = Integer.MIN_VALUE;
+                max = Integer.MAX_VALUE;
+            }
+            case BIGINT -> {
+                min = Long.MIN_VALUE;
+                max = Long.MAX_VALUE;
+            }
+            default -> {
+                return;
+            }
+        }
+        BigDecimal value = number instanceof BigDecimal decimal ? decimal : new BigDecimal(number.toString());
+        if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+            throw new InvalidParameterException("Parameter " + (index + 1) + " is " + number + ", outside the range of "
+                    + sqlType(markerType) + " (" + min + " to " + max + ")");
+        }
     }
 
     /** Flink's SQL name of a type, nullable (a literal of a NOT NULL type would read as a constraint). */

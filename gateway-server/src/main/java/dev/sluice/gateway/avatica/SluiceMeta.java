@@ -215,7 +215,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
                 throw new UnsupportedOperationException(
                         "Batch statement " + (i + 1) + " returns rows; a batch may only hold DDL, DML and SET");
             }
-            counts[i] = count.count();
+            counts[i] = batchCount(count);
         }
         return new ExecuteBatchResult(counts);
     }
@@ -240,9 +240,17 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
                 statement.close();
                 throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");
             }
-            counts[i] = count.count();
+            counts[i] = batchCount(count);
         }
         return new ExecuteBatchResult(counts);
+    }
+
+    /**
+     * A batch entry's count: JDBC's {@link java.sql.Statement#SUCCESS_NO_INFO} where Flink does not know how many rows
+     * a DML job wrote (0 would say falsely that none changed).
+     */
+    private static long batchCount(StatementOutcome.UpdateCount count) {
+        return count.known() ? count.count() : java.sql.Statement.SUCCESS_NO_INFO;
     }
 
     /** Batches over protobuf arrive in their wire form; over JSON through {@link #executeBatch}. */
@@ -299,6 +307,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
             StatementOutcome outcome,
             int maxRowsInFirstFrame) {
         if (outcome instanceof StatementOutcome.UpdateCount count) {
+            // executeUpdate has no "unknown": a DML count Flink does not know is 0 there, SUCCESS_NO_INFO in a batch
             return MetaResultSet.count(h.connectionId, h.id, count.count());
         }
         StatementOutcome.Rows rows = (StatementOutcome.Rows) outcome;

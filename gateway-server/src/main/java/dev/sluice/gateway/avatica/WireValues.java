@@ -40,7 +40,9 @@ final class WireValues {
         }
         return switch (type.getTypeRoot()) {
             case CHAR, VARCHAR -> value.toString();
-            case BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE -> value;
+            case BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, DOUBLE -> value;
+            // as a double, with the float's shortest decimal digits (1.1f is 1.1, not 1.100000023841858)
+            case FLOAT -> Double.parseDouble(value.toString());
             case DECIMAL -> (BigDecimal) value;
             case BINARY, VARBINARY -> (byte[]) value;
             case DATE -> (int) ((LocalDate) value).toEpochDay();

@@ -7,7 +7,7 @@ import dev.sluice.gateway.security.AuthenticationException;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestCredentials;
-import dev.sluice.gateway.session.StatementCancellation;
+import dev.sluice.gateway.session.SessionControl;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -33,8 +33,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Hands each aggregated request to Avatica on the RPC executor; the event loop only copies bytes.
  *
- * <p>{@code POST} (any path) carries Avatica, but {@code POST /sluice/cancel} cancels a statement ({@link
- * CancelRequestHandler}); the operator's {@code GET}s are answered before, by
+ * <p>{@code POST} (any path) carries Avatica, but {@code POST /sluice/cancel}, {@code /sluice/limits} and
+ * {@code /sluice/ping} are Sluice's own requests on a session ({@link SessionControlHandler}); the operator's {@code GET}s are answered before, by
  * {@link OperationsHandler}.
  *
  * <p>Each Avatica request is authenticated on the RPC executor (a bcrypt check is too slow for the event loop); a
@@ -46,19 +46,19 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
 
     private final AvaticaRequestHandler avatica;
     private final GatewayAuthenticator authenticator;
-    private final CancelRequestHandler cancels;
+    private final SessionControlHandler controls;
     private final Executor rpcExecutor;
     private final ConnectionStats stats;
 
     AvaticaHttpHandler(
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
-            StatementCancellation cancellation,
+            SessionControl control,
             Executor rpcExecutor,
             ConnectionStats stats) {
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
-        this.cancels = new CancelRequestHandler(cancellation);
+        this.controls = new SessionControlHandler(control);
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.stats = requireNonNull(stats, "stats is null");
     }
@@ -81,7 +81,7 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                     keepAlive);
             return;
         }
-        if (CancelRequestHandler.matches(request.uri())) {
+        if (SessionControlHandler.matches(request.uri())) {
             // on the event loop, not the RPC executor: a cancel must get through when held fetches fill the executor,
             // and it only looks the statement up and asks the cluster without waiting; the connection's earlier
             // requests have cached its password check, so authenticating here costs no bcrypt round
@@ -95,7 +95,7 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
                 HttpResponses.write(ctx, refused, keepAlive);
                 return;
             }
-            HttpResponses.write(ctx, cancels.handle(request.uri(), user), keepAlive);
+            HttpResponses.write(ctx, controls.handle(request.uri(), user), keepAlive);
             return;
         }
         // copy: the superclass releases the request when this method returns

@@ -3,7 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.security.GatewayAuthenticator;
-import dev.sluice.gateway.session.StatementCancellation;
+import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.tls.ServerTls;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
@@ -23,7 +23,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final @Nullable ServerTls tls;
     private final AvaticaRequestHandler avatica;
     private final GatewayAuthenticator authenticator;
-    private final StatementCancellation cancellation;
+    private final SessionControl control;
     private final Executor rpcExecutor;
     private final OperationsEndpoints operations;
     private final ConnectionStats stats;
@@ -34,7 +34,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
             @Nullable ServerTls tls,
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
-            StatementCancellation cancellation,
+            SessionControl control,
             Executor rpcExecutor,
             OperationsEndpoints operations,
             ConnectionStats stats) {
@@ -42,7 +42,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
         this.tls = tls;
         this.avatica = requireNonNull(avatica, "avatica is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
-        this.cancellation = requireNonNull(cancellation, "cancellation is null");
+        this.control = requireNonNull(control, "control is null");
         this.rpcExecutor = requireNonNull(rpcExecutor, "rpcExecutor is null");
         this.operations = requireNonNull(operations, "operations is null");
         this.stats = requireNonNull(stats, "stats is null");
@@ -74,9 +74,7 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
         } else {
             pipeline.addLast("operations", new OperationsHandler(operations, rpcExecutor, stats))
                     .addLast("web-pages", new WebPagesHandler(operations.pages(), authenticator, rpcExecutor, stats))
-                    .addLast(
-                            "avatica",
-                            new AvaticaHttpHandler(avatica, authenticator, cancellation, rpcExecutor, stats));
+                    .addLast("avatica", new AvaticaHttpHandler(avatica, authenticator, control, rpcExecutor, stats));
         }
     }
 }

@@ -4,7 +4,7 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.security.GatewayAuthenticator;
-import dev.sluice.gateway.session.StatementCancellation;
+import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -57,7 +57,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      *
      * @param authenticator establishes the user of each Avatica request
      * @param operations what {@code GET /health}, {@code /ready} and {@code /metrics} answer
-     * @param cancellation answers {@code POST /sluice/cancel}
+     * @param control answers Sluice's {@code POST /sluice/cancel}, {@code /sluice/limits} and {@code /sluice/ping}
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
      * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
@@ -67,7 +67,7 @@ public final class SluiceHttpServer implements AutoCloseable {
             TlsConfig tlsConfig,
             AvaticaRequestHandler avatica,
             GatewayAuthenticator authenticator,
-            StatementCancellation cancellation,
+            SessionControl control,
             OperationsEndpoints operations,
             ConnectionStats stats)
             throws InterruptedException {
@@ -100,7 +100,7 @@ public final class SluiceHttpServer implements AutoCloseable {
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
                     .childHandler(new SluiceChannelInitializer(
-                            config, tls, avatica, authenticator, cancellation, rpcExecutor, operations, stats))
+                            config, tls, avatica, authenticator, control, rpcExecutor, operations, stats))
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();

@@ -108,14 +108,19 @@ final class FlinkStatementRunner {
      * Runs {@code sql} in Flink.
      *
      * @param maxRows the most rows the result may return; 0 or less for no limit
+     * @param statementTimeout the statement's own query timeout ({@code Statement.setQueryTimeout}), in place of the
+     *     session's {@code sluice.query.timeout}; zero for none
      * @param stateVersion the session's state version, part of a cached plan's key
      */
-    StatementOutcome execute(PlannedStatement planned, long maxRows, QueryTrace trace, long stateVersion) {
+    StatementOutcome execute(
+            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, long stateVersion) {
         StatementKind kind = planned.kind();
         String sql = planned.sql();
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
         QuerySettings settings = options.refreshQuerySettings();
-        QueryDeadline deadline = new QueryDeadline(trace.startNanos(), settings.timeout());
+        QueryDeadline deadline = statementTimeout.isZero()
+                ? new QueryDeadline(trace.startNanos(), settings.timeout(), SessionOptions.QUERY_TIMEOUT.key())
+                : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.get().ifPresent(stale -> stale.permit().close());
         nextJob.accept(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
@@ -147,7 +152,7 @@ final class FlinkStatementRunner {
         }
         if (kind == StatementKind.DML) {
             result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
-            return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
+            return awaitAffectedRows(result);
         }
         QueryRows queryRows = queryRows(result, settings);
         if (queryRows instanceof ResultProgress progress) {
@@ -282,24 +287,27 @@ final class FlinkStatementRunner {
             throw QueryTimeoutException.of(
                     "The statement's job did not end",
                     e,
-                    SessionOptions.QUERY_TIMEOUT.key(),
+                    deadline.setting(),
                     deadline.timeout(),
                     deadline.elapsed(clock.nanoTime()));
         }
     }
 
     /**
-     * Sums the row counts an ended DML job reports per sink. Flink reports -1 where it does not know the count; JDBC
-     * has no "unknown", so those count as 0.
+     * Sums the row counts an ended DML job reports per sink. Flink reports -1 for a sink that does not know its count,
+     * and then the statement's count is unknown.
      */
-    private static long awaitAffectedRows(TableResult result) {
+    private static StatementOutcome.UpdateCount awaitAffectedRows(TableResult result) {
         long affected = 0;
+        boolean known = true;
         try (CloseableIterator<Row> rows = result.collect()) {
             while (rows.hasNext()) {
                 Row row = rows.next();
                 for (int i = 0; i < row.getArity(); i++) {
-                    if (row.getField(i) instanceof Number count && count.longValue() > 0) {
+                    if (row.getField(i) instanceof Number count && count.longValue() >= 0) {
                         affected += count.longValue();
+                    } else {
+                        known = false;
                     }
                 }
             }
@@ -308,6 +316,6 @@ final class FlinkStatementRunner {
         } catch (Exception e) {
             throw new IllegalStateException("Closing the result of a DML statement failed", e);
         }
-        return affected;
+        return known ? new StatementOutcome.UpdateCount(affected) : StatementOutcome.UpdateCount.unknown();
     }
 }

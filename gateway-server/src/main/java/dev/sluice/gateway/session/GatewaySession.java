@@ -216,10 +216,15 @@ public final class GatewaySession implements AutoCloseable {
      * Runs a statement that the planner has lexed and classified, replacing the statement's previous result; every
      * step below reads {@code planned} rather than the text.
      *
-     * @param maxRows the most rows the result may return (JDBC {@code setMaxRows}); 0 or less for no limit
+     * <p>The statement's own {@link GatewayStatement#limits() limits} apply: its query timeout in place of the
+     * session's {@code sluice.query.timeout}, and the smaller of its row limit and {@code maxRows}.
+     *
+     * @param requestedMaxRows the most rows the result may return (JDBC {@code setMaxRows}); 0 or less for no limit
      */
-    public StatementOutcome execute(GatewayStatement statement, PlannedStatement planned, long maxRows) {
+    public StatementOutcome execute(GatewayStatement statement, PlannedStatement planned, long requestedMaxRows) {
         requireNonNull(planned, "planned is null");
+        StatementLimits limits = statement.limits();
+        long maxRows = limits.maxRows(requestedMaxRows);
         checkUserCode(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
         if (planned.route() == StatementRoute.QUERY_HISTORY) {
@@ -238,8 +243,9 @@ public final class GatewaySession implements AutoCloseable {
                 case CONSTANT_CANDIDATE ->
                     constantQueries
                             .answer(planned, maxRows, trace, stateVersion.get())
-                            .orElseGet(() -> flink.execute(planned, maxRows, trace, stateVersion.get()));
-                default -> flink.execute(planned, maxRows, trace, stateVersion.get());
+                            .orElseGet(() ->
+                                    flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get()));
+                default -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get());
             };
             if (outcome instanceof StatementOutcome.Rows rows) {
                 statement.replaceResult(rows);

@@ -29,6 +29,8 @@ public final class GatewayStatement implements AutoCloseable {
     private volatile Runnable cancelJob = () -> {};
     /** Whether the current result was cancelled; a fetch that fails then reports the cancel, not the job's end. */
     private volatile boolean canceled;
+    /** Set by the client between executions; read when an execution starts. */
+    private volatile StatementLimits limits = StatementLimits.NONE;
 
     private final ResultIdleWatch idleWatch = new ResultIdleWatch();
     private final LongSupplier nanoTime;
@@ -54,6 +56,16 @@ public final class GatewayStatement implements AutoCloseable {
     /** The statement's text and analysis, if it was prepared; each execution binds its parameters anew. */
     public Optional<PreparedSql> prepared() {
         return Optional.ofNullable(prepared);
+    }
+
+    /** The limits the client set on this statement; {@link StatementLimits#NONE} until it sets any. */
+    public StatementLimits limits() {
+        return limits;
+    }
+
+    /** Sets the limits of this statement's next executions; an execution that already runs keeps its own. */
+    public void limit(StatementLimits limits) {
+        this.limits = requireNonNull(limits, "limits is null");
     }
 
     /** Replaces the current result; the previous cursor is closed (its job cancelled if still running). */

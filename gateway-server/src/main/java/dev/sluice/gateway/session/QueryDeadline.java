@@ -2,15 +2,23 @@ package dev.sluice.gateway.session;
 
 import java.time.Duration;
 
+import static java.util.Objects.requireNonNull;
+
 /**
- * When a query must have delivered its rows: {@code sluice.query.timeout} after it started, or never.
+ * When a query must have delivered its rows: its timeout after it started, or never.
  *
  * @param timeout zero for no limit
+ * @param setting where the timeout was set, for the message of a statement that runs out of time: the option
+ *     {@code sluice.query.timeout} or {@link #STATEMENT_TIMEOUT}
  */
-record QueryDeadline(long startNanos, Duration timeout) {
+record QueryDeadline(long startNanos, Duration timeout, String setting) {
+    /** The setting of a timeout that the client set on its statement. */
+    static final String STATEMENT_TIMEOUT = "Statement.setQueryTimeout";
+
     private static final Duration UNLIMITED = Duration.ofNanos(Long.MAX_VALUE);
 
     QueryDeadline {
+        requireNonNull(setting, "setting is null");
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must not be negative, was " + timeout);
         }

@@ -6,12 +6,31 @@ import static java.util.Objects.requireNonNull;
 
 /** What running a statement produced: an update count, or rows to be fetched through a cursor. */
 public sealed interface StatementOutcome {
-    /** The statement changed something (DDL, DML, SET) and returns no rows. */
-    record UpdateCount(long count) implements StatementOutcome {
+    /**
+     * The statement changed something (DDL, DML, SET) and returns no rows.
+     *
+     * @param count the rows changed: 0 for DDL and SET, the rows a DML job wrote when Flink reports it
+     * @param known false for a DML job whose sinks did not report how many rows they wrote (Flink's -1); then
+     *     {@code count} is 0
+     */
+    record UpdateCount(long count, boolean known) implements StatementOutcome {
         public UpdateCount {
             if (count < 0) {
                 throw new IllegalArgumentException("count must be at least 0, was " + count);
             }
+            if (!known && count != 0) {
+                throw new IllegalArgumentException("an unknown count must be 0, was " + count);
+            }
+        }
+
+        /** A count that is known. */
+        public UpdateCount(long count) {
+            this(count, true);
+        }
+
+        /** A DML statement whose count Flink does not know. */
+        public static UpdateCount unknown() {
+            return new UpdateCount(0, false);
         }
     }
 

@@ -19,8 +19,6 @@ import static java.util.Objects.requireNonNull;
  * {@link QueryTimeoutException} that says how long it waited and how often it asked.
  */
 final class TimedQueryRows implements AutoCloseable {
-    private static final String QUERY_TIMEOUT_KEY = dev.sluice.gateway.config.SessionOptions.QUERY_TIMEOUT.key();
-
     private final QueryRows rows;
     private final QueryDeadline deadline;
     private final LongSupplier nanoClock;
@@ -56,7 +54,7 @@ final class TimedQueryRows implements AutoCloseable {
             return QueryTimeoutException.of(
                     "No further rows",
                     (PollFailedException) e,
-                    QUERY_TIMEOUT_KEY,
+                    deadline.setting(),
                     deadline.timeout(),
                     deadline.elapsed(nanoClock.getAsLong()));
         }

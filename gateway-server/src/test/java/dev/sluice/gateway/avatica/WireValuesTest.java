@@ -90,9 +90,14 @@ final class WireValuesTest {
         assertThat(WireValues.value(42, type(DataTypes.INT()), UTC)).isEqualTo(42);
         assertThat(WireValues.value(42L, type(DataTypes.BIGINT()), UTC)).isEqualTo(42L);
         assertThat(WireValues.value((byte) 7, type(DataTypes.TINYINT()), UTC)).isEqualTo((byte) 7);
-        assertThat(WireValues.value(1.5f, type(DataTypes.FLOAT()), UTC)).isEqualTo(1.5f);
         assertThat(WireValues.value(2.5d, type(DataTypes.DOUBLE()), UTC)).isEqualTo(2.5d);
         assertThat(WireValues.value(true, type(DataTypes.BOOLEAN()), UTC)).isEqualTo(true);
+    }
+
+    @Test
+    void floatsTravelAsDoublesWithTheirShortestDigits() {
+        assertThat(WireValues.value(1.5f, type(DataTypes.FLOAT()), UTC)).isEqualTo(1.5d);
+        assertThat(WireValues.value(1.1f, type(DataTypes.FLOAT()), UTC)).isEqualTo(1.1d);
     }
 
     @Test

@@ -2,8 +2,10 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.security.GatewayAuthenticator;
+import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
-import dev.sluice.gateway.session.StatementCancellation;
+import dev.sluice.gateway.session.SessionControl;
+import dev.sluice.gateway.session.StatementLimits;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -32,13 +34,12 @@ final class AvaticaHttpHandlerTest {
     private static final String OPEN_CONNECTION =
             "{\"request\":\"openConnection\",\"connectionId\":\"c1\",\"info\":{}}";
 
-    private static final StatementCancellation NO_CANCELS = (connectionId, statementId, user) -> {};
+    private static final SessionControl NO_CANCELS = new RecordingControl(new ArrayList<>());
 
     private final ConnectionStats stats = new ConnectionStats();
     private final List<Runnable> rpcTasks = new ArrayList<>();
     private final List<String> canceled = new ArrayList<>();
-    private final StatementCancellation cancels =
-            (connectionId, statementId, user) -> canceled.add(connectionId + "/" + statementId);
+    private final SessionControl cancels = new RecordingControl(canceled);
     private EmbeddedChannel channel = channel(rpcTasks::add);
 
     @AfterEach
@@ -57,6 +58,35 @@ final class AvaticaHttpHandlerTest {
         assertThat(rpcTasks).as("a cancel must not queue behind held fetches").isEmpty();
         assertThat(channel.isOpen()).isTrue();
         response.release();
+    }
+
+    @Test
+    void setsAStatementsLimitsOnTheEventLoop() {
+        channel.writeInbound(request(
+                HttpMethod.POST,
+                "/sluice/limits?connection_id=c1&statement_id=3&query_timeout_ms=2000&max_rows=5",
+                ""));
+
+        FullHttpResponse response = response(channel);
+        assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
+        assertThat(canceled).containsExactly("c1/3 StatementLimits[queryTimeout=PT2S, maxRows=5]");
+        assertThat(rpcTasks).isEmpty();
+        response.release();
+    }
+
+    @Test
+    void refusesLimitsThatAreMissingOrNegativeWith400() {
+        for (String uri : List.of(
+                "/sluice/limits?connection_id=c1&statement_id=3&max_rows=5",
+                "/sluice/limits?connection_id=c1&statement_id=3&query_timeout_ms=-1&max_rows=5",
+                "/sluice/limits?connection_id=c1&statement_id=3&query_timeout_ms=1&max_rows=lots")) {
+            channel.writeInbound(request(HttpMethod.POST, uri, ""));
+
+            FullHttpResponse response = response(channel);
+            assertThat(response.status()).as(uri).isEqualTo(HttpResponseStatus.BAD_REQUEST);
+            response.release();
+        }
+        assertThat(canceled).isEmpty();
     }
 
     @Test
@@ -190,5 +220,23 @@ final class AvaticaHttpHandlerTest {
                     }
                     return null;
                 });
+    }
+
+    /** Records what it is asked, as {@code connection/statement} or {@code connection/statement limits}. */
+    private record RecordingControl(List<String> requests) implements SessionControl {
+        @Override
+        public void cancel(String connectionId, int statementId, GatewayUser user) {
+            requests.add(connectionId + "/" + statementId);
+        }
+
+        @Override
+        public void limit(String connectionId, int statementId, StatementLimits limits, GatewayUser user) {
+            requests.add(connectionId + "/" + statementId + " " + limits);
+        }
+
+        @Override
+        public void requireOpen(String connectionId, GatewayUser user) {
+            requests.add(connectionId);
+        }
     }
 }

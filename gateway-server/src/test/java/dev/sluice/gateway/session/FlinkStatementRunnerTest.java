@@ -10,6 +10,7 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,8 +55,8 @@ final class FlinkStatementRunnerTest {
         QueryTrace trace = history.start("SHOW TABLES", StatementKind.SHOW);
         time.advanceMillis(4);
 
-        StatementOutcome.Rows rows =
-                (StatementOutcome.Rows) runner.execute(StatementPlanner.analyze("SHOW TABLES"), 0, trace, 0);
+        StatementOutcome.Rows rows = (StatementOutcome.Rows)
+                runner.execute(StatementPlanner.analyze("SHOW TABLES"), 0, Duration.ZERO, trace, 0);
 
         assertThat(rows.schema().getColumnNames()).containsExactly("table name");
         assertThat(rows.cursor().next(100)).containsExactly(Row.of("t"));
@@ -69,7 +70,8 @@ final class FlinkStatementRunnerTest {
     void aQueryFlinkCannotPlanFailsBeforeAnythingIsSubmitted() {
         QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
 
-        assertThatThrownBy(() -> runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, trace, 0))
+        assertThatThrownBy(() ->
+                        runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, 0))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("missing");
         assertThat(trace.planCache()).isNull();
@@ -80,12 +82,13 @@ final class FlinkStatementRunnerTest {
         options.run(SessionOptionStatement.parse("SET 'sluice.plan-cache.enabled' = 'false'"));
         QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
 
-        assertThatThrownBy(() -> runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, trace, 0))
+        assertThatThrownBy(() ->
+                        runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, 0))
                 .isInstanceOf(ValidationException.class);
         assertThat(trace.planCache()).isEqualTo(PlanCacheResult.SKIP);
     }
 
     private StatementOutcome execute(StatementKind kind, String sql) {
-        return runner.execute(StatementPlanner.analyze(sql), 0, history.start(sql, kind), 0);
+        return runner.execute(StatementPlanner.analyze(sql), 0, Duration.ZERO, history.start(sql, kind), 0);
     }
 }

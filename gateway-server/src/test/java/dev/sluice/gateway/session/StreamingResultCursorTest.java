@@ -136,7 +136,7 @@ final class StreamingResultCursorTest {
     }
 
     private StreamingResultCursor cursor(QueryRows rows, long maxRows, Duration timeout) {
-        QueryDeadline deadline = new QueryDeadline(clock.get(), timeout);
+        QueryDeadline deadline = new QueryDeadline(clock.get(), timeout, "sluice.query.timeout");
         return new StreamingResultCursor(new TimedQueryRows(rows, deadline, clock::get), maxRows);
     }
 

@@ -75,8 +75,13 @@ public final class SqlExceptions {
         if (!generic || sqlState == null || sqlState.equals(SqlStates.SUCCESS)) {
             return failure;
         }
-        SQLException specific = of(String.valueOf(failure.getMessage()), sqlState, failure.getErrorCode(), failure);
-        if (specific.getClass() == SQLException.class) {
+        String message = String.valueOf(failure.getMessage());
+        String gatewayMessage = failure instanceof AvaticaSqlException avatica ? gatewayMessage(avatica) : null;
+        if (gatewayMessage != null && !message.contains(gatewayMessage)) {
+            message = message + ": " + gatewayMessage;
+        }
+        SQLException specific = of(message, sqlState, failure.getErrorCode(), failure);
+        if (specific.getClass() == SQLException.class && message.equals(failure.getMessage())) {
             return failure;
         }
         if (failure.getNextException() != null) {
@@ -87,6 +92,24 @@ public final class SqlExceptions {
             avatica.getStackTraces().forEach(trace -> specific.addSuppressed(new GatewayStackTrace(trace)));
         }
         return specific;
+    }
+
+    /**
+     * The gateway's own message of an error that Avatica's client gave a message of its own ({@code "while preparing
+     * SQL: ..."}, where a BI tool shows nothing of why): the gateway's error travels only as its server trace there,
+     * which starts with Avatica's {@code AvaticaRuntimeException.toString()}.
+     */
+    private static @Nullable String gatewayMessage(AvaticaSqlException failure) {
+        String start = "AvaticaRuntimeException: [Messsage: '"; // sic: Avatica's spelling
+        String end = "', Error code: '";
+        for (String trace : failure.getStackTraces()) {
+            int from = trace.indexOf(start);
+            int to = from < 0 ? -1 : trace.indexOf(end, from + start.length());
+            if (to >= 0) {
+                return trace.substring(from + start.length(), to);
+            }
+        }
+        return null;
     }
 
     /**

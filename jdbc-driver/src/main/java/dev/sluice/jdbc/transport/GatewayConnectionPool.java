@@ -25,6 +25,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -121,11 +122,49 @@ final class GatewayConnectionPool {
     }
 
     /**
+     * {@link #post(String, byte[], String)}, waiting no longer than {@code within} in all: then the request is
+     * abandoned (its connection is closed, not pooled again) and this throws {@link TimeoutException}.
+     */
+    GatewayResponse post(String path, byte[] body, @Nullable String authorization, Duration within) throws Exception {
+        long deadlineNanos = System.nanoTime() + Math.max(1, within.toNanos());
+        try {
+            return postOnce(path, body, authorization, deadlineNanos);
+        } catch (ConnectionClosedException e) {
+            if (!e.unsent()) {
+                throw e;
+            }
+            return postOnce(path, body, authorization, deadlineNanos);
+        }
+    }
+
+    private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization, long deadlineNanos)
+            throws Exception {
+        CompletableFuture<GatewayResponse> response = exchange(path, body, authorization);
+        Duration within = Duration.ofNanos(Math.max(1, deadlineNanos - System.nanoTime()));
+        try {
+            return response.get(within.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            response.completeExceptionally(e); // closes the connection once it is acquired
+            throw new TimeoutException("The gateway at " + host + ":" + port + " did not answer in time");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Exception exception) {
+                throw exception;
+            }
+            throw e;
+        }
+    }
+
+    /**
      * One exchange. The caller blocks once, for the response: acquiring the connection and writing the request are
      * chained on the event loop, since every extra hand-over between the caller's thread and the loop costs a
      * context switch, which on a small machine is a good part of a sub-millisecond request.
      */
     private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization) throws Exception {
+        return await(exchange(path, body, authorization));
+    }
+
+    private CompletableFuture<GatewayResponse> exchange(String path, byte[] body, @Nullable String authorization) {
         FullHttpRequest request =
                 new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, path, Unpooled.wrappedBuffer(body));
         request.headers()
@@ -160,7 +199,7 @@ final class GatewayConnectionPool {
                 }
             }
         });
-        return await(response);
+        return response;
     }
 
     /**

@@ -17,7 +17,8 @@ import static java.util.Objects.requireNonNull;
  * Avatica's HTTP client, sending each request through the JVM-wide pool for its gateway. Avatica makes one client
  * per JDBC connection; the client owns no socket, so it needs no closing.
  *
- * <p>With a user name it sends HTTP Basic credentials with every request (the gateway keeps no login state).
+ * <p>With a user name it sends HTTP Basic credentials with every request, with a token a bearer token (the gateway
+ * keeps no login state).
  */
 final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswordAuthenticateable {
     private final String address;
@@ -75,6 +76,15 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
                     "The Sluice gateway authenticates passwords with authentication=BASIC, not " + authenticationType);
         }
         this.authorization = basic(user, password);
+    }
+
+    /** Sends {@code token} as {@code Authorization: Bearer} from now on. */
+    void setBearerToken(String token) {
+        this.authorization = bearer(token);
+    }
+
+    static String bearer(String token) {
+        return "Bearer " + requireNonNull(token, "token is null");
     }
 
     /**

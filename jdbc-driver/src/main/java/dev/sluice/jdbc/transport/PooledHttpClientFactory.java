@@ -23,7 +23,11 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
     /** The instance Avatica uses (it looks for this field). */
     public static final PooledHttpClientFactory INSTANCE = new PooledHttpClientFactory();
 
-    private static final ThreadLocal<TransportConfig> CONNECTING = new ThreadLocal<>();
+    private static final ThreadLocal<Connecting> CONNECTING = new ThreadLocal<>();
+
+    /** What {@link #connecting} gives the clients it creates. */
+    private record Connecting(
+            TransportConfig transport, @Nullable String bearerToken) {}
 
     /** Avatica's plugin loader needs a public constructor or the INSTANCE field; use {@link #INSTANCE}. */
     public PooledHttpClientFactory() {}
@@ -49,8 +53,17 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
      * @throws E what {@code connect} throws
      */
     public static <T, E extends Exception> T connecting(TransportConfig config, Work<T, E> connect) throws E {
-        TransportConfig previous = CONNECTING.get();
-        CONNECTING.set(config);
+        return connecting(config, null, connect);
+    }
+
+    /**
+     * {@link #connecting(TransportConfig, Work)}, the clients sending {@code bearerToken} as {@code Authorization:
+     * Bearer} with every request (when it is not null).
+     */
+    public static <T, E extends Exception> T connecting(
+            TransportConfig config, @Nullable String bearerToken, Work<T, E> connect) throws E {
+        Connecting previous = CONNECTING.get();
+        CONNECTING.set(new Connecting(config, bearerToken));
         try {
             return connect.run();
         } finally {
@@ -64,10 +77,10 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
 
     @Override
     public AvaticaHttpClient getClient(URL url, ConnectionConfig config, @Nullable KerberosConnection kerberos) {
-        TransportConfig transport = CONNECTING.get();
-        if (transport == null) {
-            transport = TransportConfig.defaults("https".equalsIgnoreCase(url.getProtocol()));
-        }
+        Connecting connecting = CONNECTING.get();
+        TransportConfig transport = connecting != null
+                ? connecting.transport()
+                : TransportConfig.defaults("https".equalsIgnoreCase(url.getProtocol()));
         int port = url.getPort() < 0 ? url.getDefaultPort() : url.getPort();
         String host = url.getHost();
         if (host.startsWith("[") && host.endsWith("]")) {
@@ -75,6 +88,9 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
         }
         boolean protobuf = Driver.Serialization.PROTOBUF.name().equalsIgnoreCase(config.serialization());
         PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport, protobuf);
+        if (connecting != null && connecting.bearerToken() != null) {
+            client.setBearerToken(connecting.bearerToken());
+        }
         // as Avatica's own factory does: authentication=BASIC with avatica_user and avatica_password
         String authentication = config.authentication();
         if (authentication != null && config.avaticaUser() != null) {

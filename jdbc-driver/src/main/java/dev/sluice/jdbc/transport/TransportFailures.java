@@ -50,7 +50,10 @@ final class TransportFailures {
             return of(SqlStates.CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
         }
         if (failure instanceof ConnectException || failure instanceof ConnectTimeoutException) {
-            return of(SqlStates.CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
+            AvaticaClientRuntimeException unreachable =
+                    of(SqlStates.CANNOT_CONNECT, "Cannot connect to " + where + ": " + failure.getMessage());
+            unreachable.initCause(failure); // the driver tries the URL's next gateway after this failure only
+            return unreachable;
         }
         if (has(failure, NotSslRecordException.class)) {
             return of(

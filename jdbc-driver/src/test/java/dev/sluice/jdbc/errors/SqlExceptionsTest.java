@@ -87,6 +87,32 @@ final class SqlExceptionsTest {
     }
 
     @Test
+    void addsTheGatewaysMessageThatAvaticasClientLeftInTheServerTrace() {
+        AvaticaSqlException avatica = new AvaticaSqlException(
+                "while preparing SQL: insert into t values (?)", // Avatica prefixes "Error 3 (42000) : "
+                "42000",
+                3,
+                List.of("AvaticaRuntimeException: [Messsage: 'Table 'c.d.t' of the INSERT does not exist', Error code:"
+                        + " '3', SQL State: '42000', Severity: 'ERROR']\n"),
+                null);
+        SQLException general = new AvaticaSqlException(
+                "while preparing SQL: x",
+                "HY000",
+                1,
+                List.of("AvaticaRuntimeException: [Messsage: 'Query failed', Error code: '1', SQL State: 'HY000',"
+                        + " Severity: 'ERROR']"),
+                null);
+
+        assertThatSql(SqlExceptions.withSubclass(avatica))
+                .isExactlyInstanceOf(SQLSyntaxErrorException.class)
+                .hasMessage("Error 3 (42000) : while preparing SQL: insert into t values (?): Table 'c.d.t' of the"
+                        + " INSERT does not exist");
+        assertThatSql(SqlExceptions.withSubclass(general))
+                .hasMessage("Error 1 (HY000) : while preparing SQL: x: Query failed")
+                .hasCause(general);
+    }
+
+    @Test
     void leavesAloneWhatHasNoBetterSubclass() {
         SQLException general = new AvaticaSqlException("failed", "HY000", 0x20002, List.of(), null);
         SQLException noState = new SQLException("Statement is closed");

@@ -3,11 +3,12 @@ package dev.sluice.planner.plan;
 import dev.sluice.planner.SqlToken;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,11 @@ import java.util.Optional;
 final class InsertTargetTypes {
     private InsertTargetTypes() {}
 
-    /** One type per marker, or empty if the statement is not of that shape or its target is unknown. */
+    /**
+     * One type per marker, or empty if the statement is not of that shape.
+     *
+     * @throws ValidationException if the statement's target table or a named column does not exist
+     */
     static Optional<List<LogicalType>> find(TableEnvironment environment, List<SqlToken> tokens) {
         int i = 0;
         if (tokens.size() < 4 || !tokens.get(i++).isWord("INSERT")) {
@@ -55,9 +60,6 @@ final class InsertTargetTypes {
             return Optional.empty();
         }
         List<LogicalType> columnTypes = columnTypes(environment, name.toString(), targetColumns);
-        if (columnTypes == null) {
-            return Optional.empty();
-        }
         return markerTypes(tokens.subList(i, tokens.size()), columnTypes);
     }
 
@@ -84,13 +86,20 @@ final class InsertTargetTypes {
         return Optional.of(types);
     }
 
-    private static @Nullable List<LogicalType> columnTypes(
+    /**
+     * The types of the target's columns that the statement writes.
+     *
+     * @throws ValidationException if the target table or one of the named columns does not exist: the statement
+     *     cannot run, so preparing it fails now rather than at its first execution
+     */
+    private static List<LogicalType> columnTypes(
             TableEnvironment environment, String tableName, List<String> targetColumns) {
+        ObjectIdentifier target = TableEnvironmentInternals.qualifiedTableName(environment, tableName);
         Optional<ResolvedSchema> schema = TableEnvironmentInternals.catalogManager(environment)
-                .getTable(TableEnvironmentInternals.qualifiedTableName(environment, tableName))
+                .getTable(target)
                 .map(ContextResolvedTable::getResolvedSchema);
         if (schema.isEmpty()) {
-            return null;
+            throw new ValidationException("Table '" + target.asSummaryString() + "' of the INSERT does not exist");
         }
         List<Column> writable =
                 schema.get().getColumns().stream().filter(Column::isPersisted).toList();
@@ -102,7 +111,8 @@ final class InsertTargetTypes {
             Optional<Column> column =
                     writable.stream().filter(c -> c.getName().equals(name)).findFirst();
             if (column.isEmpty()) {
-                return null;
+                throw new ValidationException("Table '" + target.asSummaryString() + "' of the INSERT has no column '"
+                        + name + "' that can be written");
             }
             types.add(column.get().getDataType().getLogicalType());
         }

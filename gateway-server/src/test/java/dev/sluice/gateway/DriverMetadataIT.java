@@ -1,0 +1,64 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code DatabaseMetaData} tells a BI tool the truth about Flink SQL: its keywords and the JDBC escape functions come
+ * from Flink's own parser, for every Avatica client, and Sluice's driver reports the URL it was given.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class DriverMetadataIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.transportOnly();
+
+    private SluiceGateway gateway;
+
+    @BeforeAll
+    void startGateway() throws Exception {
+        gateway = GATEWAYS.start(Map.of());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void keywordsAndFunctionsAreFlinkSqls(ClientDriver driver) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway))) {
+            DatabaseMetaData metaData = connection.getMetaData();
+
+            assertThat(words(metaData.getSQLKeywords()))
+                    .as("keywords of Flink's parser beyond SQL:2003")
+                    .contains("WATERMARK", "CATALOGS")
+                    .doesNotContain("SELECT");
+            assertThat(words(metaData.getNumericFunctions())).contains("ABS", "MOD", "SQRT");
+            assertThat(words(metaData.getStringFunctions())).contains("CONCAT", "UCASE");
+            assertThat(words(metaData.getTimeDateFunctions())).contains("CURDATE", "YEAR");
+            assertThat(words(metaData.getSystemFunctions())).contains("IFNULL");
+        }
+    }
+
+    @Test
+    void theUrlIsTheOneConnectedWithLessItsSecrets() throws SQLException {
+        String url = gateway.jdbcUrl() + ";cluster=nowhere";
+        try (Connection connection = DriverManager.getConnection(url, "someone", "secret")) {
+            assertThat(connection.getMetaData().getURL()).isEqualTo(url);
+        }
+    }
+
+    private static List<String> words(String list) {
+        return Arrays.asList(list.split(","));
+    }
+}
