@@ -225,7 +225,10 @@ final class FlinkStatementRunner {
             QueryDeadline deadline,
             Runnable cancelJob) {
         TimedQueryRows rows = new TimedQueryRows(
-                queryRows, deadline, clock::nanoTime, (outcome, how) -> history.finish(trace, outcome, how));
+                new CountedQueryRows(queryRows, trace::rowsArrived),
+                deadline,
+                clock::nanoTime,
+                (outcome, how) -> history.finish(trace, outcome, how));
         ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,6 +29,7 @@ final class QueryTrace {
     private volatile @Nullable ResultProgress progress;
     private volatile long endNanos = -1;
     private volatile String outcome = "running";
+    private final AtomicLong rows = new AtomicLong();
 
     QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos) {
         this(sql, kind, startedAt, startNanos, -1);
@@ -58,6 +60,30 @@ final class QueryTrace {
 
     void readingWith(ResultProgress progress) {
         this.progress = progress;
+    }
+
+    /** {@code count} more rows of the result came from the job. */
+    void rowsArrived(long count) {
+        rows.addAndGet(count);
+    }
+
+    /**
+     * Where the statement is: {@code planning} until its job is submitted (planning, the cluster's admission queue and
+     * the submission), {@code running} until its first row, {@code reading} until the end of its result, then
+     * {@code delivering} while its client reads the rest; {@code ended} once it has.
+     */
+    String phase() {
+        if (hasEnded()) {
+            return "ended";
+        }
+        ResultProgress current = progress;
+        if (current != null && current.endedAtNanos() >= 0) {
+            return "delivering";
+        }
+        if (current != null && current.firstRowAtNanos() >= 0) {
+            return "reading";
+        }
+        return submission == null && current == null ? "planning" : "running";
     }
 
     /**
@@ -140,6 +166,8 @@ final class QueryTrace {
                 timings == null ? null : timings.jobId().toHexString(),
                 outcome,
                 end < 0,
+                phase(),
+                rows.get(),
                 phaseMillis,
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6);
     }

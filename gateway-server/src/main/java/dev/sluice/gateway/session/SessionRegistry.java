@@ -144,6 +144,7 @@ public final class SessionRegistry implements AutoCloseable {
                 jobPlans,
                 executor::cancelWaiting,
                 () -> ClusterOverviews.jobs(clusterClients, cluster),
+                new RunningQueriesAnswer(owner, () -> queries(owner)),
                 clock,
                 userCode,
                 transports,

@@ -46,6 +46,8 @@ final class WorkJson {
         fields.put("job_id", query.jobId());
         fields.put("state", query.state());
         fields.put("running", query.running());
+        fields.put("phase", query.phase());
+        fields.put("rows", query.rows());
         fields.put("phases_ms", query.phaseMillis());
         fields.put("elapsed_ms", query.elapsedMillis());
         return fields;
