@@ -141,6 +141,9 @@ final class FlinkStatementRunner {
             result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
             return new StatementOutcome.UpdateCount(awaitAffectedRows(result));
         }
+        if (kind == StatementKind.EXPLAIN) {
+            return PlanLines.of(result);
+        }
         QueryRows queryRows = queryRows(result, settings);
         if (queryRows instanceof ResultProgress progress) {
             trace.readingWith(progress);

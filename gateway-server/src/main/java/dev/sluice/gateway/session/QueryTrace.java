@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -180,11 +181,10 @@ final class QueryTrace {
         PlanCacheResult cacheResult = planCache;
         long end = endNanos;
         return Row.of(
-                startedAt.toString(),
-                sql,
+                // to the millisecond: the phases say the rest, and the column stays narrow
+                startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
                 kind.name(),
-                timings == null ? null : timings.jobId().toHexString(),
-                outcome,
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 millis(phases, QueryPhases.PLAN),
                 cacheResult == null ? null : cacheResult.label(),
                 millis(phases, QueryPhases.QUEUE),
@@ -192,8 +192,10 @@ final class QueryTrace {
                 millis(phases, QueryPhases.START),
                 millis(phases, QueryPhases.FIRST_ROW),
                 millis(phases, QueryPhases.LAST_ROW),
-                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
-                current == null ? null : current.polls());
+                current == null ? null : current.polls(),
+                timings == null ? null : timings.jobId().toHexString(),
+                outcome,
+                sql);
     }
 
     private static @Nullable Double millis(QueryPhases phases, String phase) {
