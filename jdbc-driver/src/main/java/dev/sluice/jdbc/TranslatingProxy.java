@@ -58,11 +58,26 @@ final class TranslatingProxy implements InvocationHandler {
     /** Of the connection's proxy; its statements reach it through {@link #parent}. */
     private final @Nullable StatementCanceller canceller;
 
+    /** For a connection or a statement: its progress listener ({@link SluiceConnection}, {@link SluiceStatement}). */
+    private final @Nullable ProgressWatch progress;
+
     private TranslatingProxy(
             Object delegate, @Nullable TranslatingProxy parent, @Nullable StatementCanceller canceller) {
         this.delegate = requireNonNull(delegate, "delegate is null");
         this.parent = parent;
         this.canceller = canceller;
+        this.progress = delegate instanceof Connection
+                ? new ProgressWatch(null)
+                : delegate instanceof Statement ? new ProgressWatch(connectionProgress(parent)) : null;
+    }
+
+    private static @Nullable ProgressWatch connectionProgress(@Nullable TranslatingProxy holder) {
+        for (; holder != null; holder = holder.parent) {
+            if (holder.delegate instanceof Connection) {
+                return holder.progress;
+            }
+        }
+        return null;
     }
 
     /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
@@ -91,8 +106,15 @@ final class TranslatingProxy implements InvocationHandler {
         if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
+        if (isWrapperMethod(method)
+                && progress != null
+                && (requireNonNull(args)[0] == SluiceStatement.class && delegate instanceof Statement
+                        || args[0] == SluiceConnection.class && delegate instanceof Connection)) {
+            return method.getName().equals("unwrap") ? progress : true;
+        }
         boolean statement = delegate instanceof Statement;
-        if (statement && method.getName().startsWith("execute")) {
+        boolean executes = statement && method.getName().startsWith("execute");
+        if (executes) {
             canceled = false;
             resetAvaticasCancelFlag();
         }
@@ -102,7 +124,7 @@ final class TranslatingProxy implements InvocationHandler {
             cancelOnGateway();
         }
         Object result;
-        try {
+        try (ProgressWatch.Watching watching = executes ? watchProgress() : ProgressWatch.Watching.NONE) {
             result = method.invoke(delegate, args);
         } catch (InvocationTargetException e) {
             throw translate(method, requireNonNull(e.getCause()));
@@ -141,6 +163,19 @@ final class TranslatingProxy implements InvocationHandler {
                 return;
             }
         }
+    }
+
+    /** Polls the statement's progress on the gateway while it executes, if a listener is set. */
+    private ProgressWatch.Watching watchProgress() {
+        if (progress == null || !(delegate instanceof AvaticaStatement avaticaStatement)) {
+            return ProgressWatch.Watching.NONE;
+        }
+        for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
+            if (holder.canceller != null) {
+                return progress.start(avaticaStatement.getId(), holder.canceller.progressRequests());
+            }
+        }
+        return ProgressWatch.Watching.NONE;
     }
 
     private @Nullable Object wrapResult(Method method, @Nullable Object result) {

@@ -120,14 +120,24 @@ final class GatewayConnectionPool {
         }
     }
 
+    /** GETs {@code path} and waits for the response; for Sluice's own JSON API beside the Avatica protocol. */
+    GatewayResponse get(String path, @Nullable String authorization) throws Exception {
+        return exchangeOnce(HttpMethod.GET, path, new byte[0], authorization);
+    }
+
+    private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization) throws Exception {
+        return exchangeOnce(HttpMethod.POST, path, body, authorization);
+    }
+
     /**
      * One exchange. The caller blocks once, for the response: acquiring the connection and writing the request are
      * chained on the event loop, since every extra hand-over between the caller's thread and the loop costs a
      * context switch, which on a small machine is a good part of a sub-millisecond request.
      */
-    private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization) throws Exception {
+    private GatewayResponse exchangeOnce(HttpMethod method, String path, byte[] body, @Nullable String authorization)
+            throws Exception {
         FullHttpRequest request =
-                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, path, Unpooled.wrappedBuffer(body));
+                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, path, Unpooled.wrappedBuffer(body));
         request.headers()
                 .set(HttpHeaderNames.HOST, hostHeader)
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)
