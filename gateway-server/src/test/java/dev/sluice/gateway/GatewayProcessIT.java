@@ -1,5 +1,6 @@
 package dev.sluice.gateway;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -128,6 +132,64 @@ final class GatewayProcessIT {
             } finally {
                 gateway.destroyForcibly();
             }
+        }
+    }
+
+    @Test
+    void stopsWithARunningJobByCancellingItInOneInfoLineAndNoWarning() throws Exception {
+        Path config = directory.resolve("sluice.yaml");
+        Files.writeString(config, "sluice:\n  server:\n    port: 0\n");
+        ProcessBuilder builder = new ProcessBuilder(
+                        PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
+                .redirectError(directory.resolve("gateway.err").toFile());
+        builder.environment().put("SLUICE_SKIP_BUILD", "1");
+        builder.environment().put("SLUICE_LOG_DIR", directory.toString());
+        Process gateway = builder.start();
+        try {
+            BufferedReader stdout =
+                    new BufferedReader(new InputStreamReader(gateway.getInputStream(), StandardCharsets.UTF_8));
+            Matcher ready = READY.matcher(
+                    CompletableFuture.supplyAsync(() -> readLine(stdout)).get(120, TimeUnit.SECONDS));
+            assertThat(ready.matches()).isTrue();
+            String jobId;
+            Connection connection = DriverManager.getConnection(ready.group(1));
+            try {
+                Statement statement = connection.createStatement();
+                statement.execute("create temporary table slow (x INT) with ('connector' = 'datagen',"
+                        + " 'number-of-rows' = '100000', 'rows-per-second' = '5')");
+                ResultSet rows = statement.executeQuery("select x from slow");
+                assertThat(rows.next()).isTrue();
+                try (Statement watch = connection.createStatement();
+                        ResultSet queries = watch.executeQuery("SHOW QUERIES")) {
+                    assertThat(queries.next()).isTrue();
+                    jobId = queries.getString("job_id");
+                }
+
+                gateway.destroy(); // SIGTERM while the job runs and its result is open
+                assertThat(gateway.waitFor(60, TimeUnit.SECONDS))
+                        .as("gateway stops within 60 s")
+                        .isTrue();
+            } finally {
+                try {
+                    connection.close();
+                } catch (SQLException e) {
+                    // the gateway is gone: there is nothing left to close
+                }
+            }
+            String log = Files.readString(directory.resolve("sluice-gateway.log"));
+            assertThat(log.lines().filter(line -> line.contains("Cancelled job")))
+                    .singleElement(as(InstanceOfAssertFactories.STRING))
+                    .contains(" INFO ")
+                    .contains("Cancelled job " + jobId + " on cluster 'embedded' (CANCELED)");
+            assertThat(log).contains("Sluice gateway stopped");
+            assertThat(warningsAndErrors(Files.readString(directory.resolve("gateway.err"))))
+                    .as("WARN and ERROR on the console")
+                    .isEmpty();
+            assertThat(warningsAndErrors(log))
+                    .as("WARN and ERROR in the log file")
+                    .isEmpty();
+        } finally {
+            gateway.destroyForcibly();
         }
     }
 

@@ -195,6 +195,29 @@ final class QueriesWithoutJobsIT {
                 .contains("sluice_planning_seconds_count{cache=\"hit\",plan=\"constant\"}");
     }
 
+    @Test
+    void answersExplainWithOneRowPerLineOfThePlan() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(
+                    "CREATE TEMPORARY TABLE words (w STRING) WITH ('connector'='datagen', 'number-of-rows'='1')");
+            int jobsBefore = jobs();
+            try (ResultSet plan = statement.executeQuery("EXPLAIN SELECT w, count(*) FROM words GROUP BY w")) {
+                assertThat(plan.getMetaData().getColumnCount()).isEqualTo(1);
+                assertThat(plan.getMetaData().getColumnLabel(1)).isEqualTo("plan");
+                List<String> lines = ReferenceWorkload.rows(plan).stream()
+                        .map(row -> (String) row.get(0))
+                        .toList();
+                assertThat(lines.get(0)).isEqualTo("== Abstract Syntax Tree ==");
+                assertThat(lines)
+                        .contains("== Optimized Physical Plan ==", "== Optimized Execution Plan ==")
+                        .anyMatch(line -> line.contains("GroupAggregate") || line.contains("HashAggregate"))
+                        .noneMatch(line -> line.contains("\n"));
+            }
+            assertThat(jobs()).isEqualTo(jobsBefore);
+        }
+    }
+
     private int jobs() throws Exception {
         return cluster.listJobs().get(30, TimeUnit.SECONDS).size();
     }

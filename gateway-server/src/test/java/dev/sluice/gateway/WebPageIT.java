@@ -60,6 +60,21 @@ final class WebPageIT {
                 assertThat(running.get("job_id").asText()).hasSize(32);
                 assertThat(running.get("phases_ms").has("start")).isTrue();
                 assertThat(queries.get(1).get("state").asText()).isEqualTo("finished");
+                assertThat(running.get("phase").asText()).isIn("reading", "delivering");
+                assertThat(running.get("rows").asLong()).isPositive();
+
+                HttpResponse<String> one = get(
+                        gateway,
+                        "/api/queries/" + running.get("session").asText() + "/"
+                                + running.get("statement_id").asInt());
+                assertThat(one.statusCode()).isEqualTo(200);
+                JsonNode statementNow = json.readTree(one.body());
+                assertThat(statementNow.get("statement").asText()).isEqualTo(SLOW_QUERY);
+                assertThat(statementNow.get("job_id").asText())
+                        .isEqualTo(running.get("job_id").asText());
+                assertThat(get(gateway, "/api/queries/" + running.get("session").asText() + "/999")
+                                .statusCode())
+                        .isEqualTo(404);
 
                 JsonNode sessions = json.readTree(get(gateway, "/api/sessions").body());
                 assertThat(sessions).hasSize(1);

@@ -3,6 +3,7 @@ package dev.sluice.jdbc;
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.SessionRequests;
+import dev.sluice.jdbc.transport.StatementProgressRequests;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.jspecify.annotations.Nullable;
 
@@ -35,6 +36,11 @@ final class SessionLink {
     /** The connection's URL, without secrets. */
     String url() {
         return url;
+    }
+
+    /** Requests of the statements' progress, to the same gateway as the session's. */
+    StatementProgressRequests progressRequests() {
+        return requests.progressRequests();
     }
 
     /** Sends {@code Statement.cancel()} to the gateway, where the statement's job runs. */

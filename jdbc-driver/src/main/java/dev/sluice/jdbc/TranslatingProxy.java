@@ -63,10 +63,25 @@ final class TranslatingProxy implements InvocationHandler {
     /** Of the connection's proxy; its statements reach it through {@link #parent}. */
     private final @Nullable SessionLink link;
 
+    /** For a connection or a statement: its progress listener ({@link SluiceConnection}, {@link SluiceStatement}). */
+    private final @Nullable ProgressWatch progress;
+
     private TranslatingProxy(Object delegate, @Nullable TranslatingProxy parent, @Nullable SessionLink link) {
         this.delegate = requireNonNull(delegate, "delegate is null");
         this.parent = parent;
         this.link = link;
+        this.progress = delegate instanceof Connection
+                ? new ProgressWatch(null)
+                : delegate instanceof Statement ? new ProgressWatch(connectionProgress(parent)) : null;
+    }
+
+    private static @Nullable ProgressWatch connectionProgress(@Nullable TranslatingProxy holder) {
+        for (; holder != null; holder = holder.parent) {
+            if (holder.delegate instanceof Connection) {
+                return holder.progress;
+            }
+        }
+        return null;
     }
 
     /** {@code connection} behind a proxy that translates the failures of it and of everything it returns. */
@@ -97,6 +112,12 @@ final class TranslatingProxy implements InvocationHandler {
         if (isWrapperMethod(method) && requireNonNull(args)[0] instanceof Class<?> type && type.isInstance(self)) {
             return method.getName().equals("unwrap") ? self : true;
         }
+        if (isWrapperMethod(method)
+                && progress != null
+                && (requireNonNull(args)[0] == SluiceStatement.class && delegate instanceof Statement
+                        || args[0] == SluiceConnection.class && delegate instanceof Connection)) {
+            return method.getName().equals("unwrap") ? progress : true;
+        }
         SessionLink session = link();
         if (session != null) {
             Object answer = answerHere(method, args, session);
@@ -108,8 +129,9 @@ final class TranslatingProxy implements InvocationHandler {
         if (statement) {
             beforeStatementCall(method, session);
         }
+        boolean executes = statement && method.getName().startsWith("execute");
         Object result;
-        try {
+        try (ProgressWatch.Watching watching = executes ? watchProgress(session) : ProgressWatch.Watching.NONE) {
             result = method.invoke(delegate, args);
         } catch (InvocationTargetException e) {
             Throwable failure = translate(method, requireNonNull(e.getCause()));
@@ -201,6 +223,14 @@ final class TranslatingProxy implements InvocationHandler {
                 // a statement that is gone: the execute itself reports it
             }
         }
+    }
+
+    /** Polls the statement's progress on the gateway while it executes, if a listener is set. */
+    private ProgressWatch.Watching watchProgress(@Nullable SessionLink session) {
+        if (progress == null || session == null || !(delegate instanceof AvaticaStatement avaticaStatement)) {
+            return ProgressWatch.Watching.NONE;
+        }
+        return progress.start(avaticaStatement.getId(), session.progressRequests());
     }
 
     /** Sends the statement's limits to the gateway, if they changed since it last executed. */

@@ -58,6 +58,26 @@ public final class SqlLexer {
         return normal.toString();
     }
 
+    /**
+     * The {@link #normalize(String) normal form} of {@code sql} with every string and numeric literal shown as
+     * {@code ?}: what a statement looks like to someone who may see what runs, but not the values in it (comments go
+     * too, as in the normal form).
+     */
+    public static String maskLiterals(String sql) {
+        List<SqlToken> tokens = tokenize(sql);
+        StringBuilder masked = new StringBuilder(sql.length());
+        SqlToken previous = null;
+        for (SqlToken token : tokens) {
+            if (previous != null) {
+                masked.append(gap(sql, previous, token));
+            }
+            boolean literal = token.kind() == SqlToken.Kind.STRING || token.kind() == SqlToken.Kind.NUMBER;
+            masked.append(literal ? "?" : token.text());
+            previous = token;
+        }
+        return masked.toString();
+    }
+
     private static String gap(String sql, SqlToken previous, SqlToken next) {
         if (previous.end() == next.start()) {
             return "";

@@ -67,6 +67,9 @@ public final class StatementPlanner {
         if (isExactly(tokens, "SHOW", "JOBS")) {
             return StatementRoute.CLUSTER_JOBS;
         }
+        if (isExactly(tokens, "SHOW", "QUERIES")) {
+            return StatementRoute.RUNNING_QUERIES;
+        }
         if (UserCodeStatement.find(tokens).isPresent()) {
             return StatementRoute.USER_CODE;
         }

@@ -9,6 +9,11 @@ public enum StatementRoute {
      * TableEnvironment cannot run it ("ShowJobsOperation doesn't support ExecutableOperation yet").
      */
     CLUSTER_JOBS,
+    /**
+     * {@code SHOW QUERIES}: answered by the gateway from the running statements of the sessions whose owner is the
+     * caller, without a job.
+     */
+    RUNNING_QUERIES,
     /** Sluice's {@code SHOW PRIMARY KEYS} ({@link PrimaryKeysStatement}): answered by the gateway from the catalogs. */
     PRIMARY_KEYS,
     /**
@@ -28,6 +33,6 @@ public enum StatementRoute {
 
     /** Whether the gateway answers the statement without handing it to Flink. */
     public boolean answeredByGateway() {
-        return this == QUERY_HISTORY || this == PRIMARY_KEYS || this == CLUSTER_JOBS;
+        return this == QUERY_HISTORY || this == PRIMARY_KEYS || this == CLUSTER_JOBS || this == RUNNING_QUERIES;
     }
 }

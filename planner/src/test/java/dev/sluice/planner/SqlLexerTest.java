@@ -118,4 +118,11 @@ final class SqlLexerTest {
         assertThat(SqlLexer.normalize("select /*+ OPTIONS('number-of-rows'='2') */ a from t"))
                 .isNotEqualTo(SqlLexer.normalize("select /* OPTIONS('number-of-rows'='2') */ a from t"));
     }
+
+    @Test
+    void masksStringAndNumericLiteralsAndDropsComments() {
+        assertThat(SqlLexer.maskLiterals("SELECT name, 'it''s' -- secret 42\n FROM t WHERE id = 42 AND `x 1` = 1.5e3"))
+                .isEqualTo("SELECT name, ? FROM t WHERE id = ? AND `x 1` = ?");
+        assertThat(SqlLexer.maskLiterals("SELECT 'unterminated")).isEqualTo("SELECT ?");
+    }
 }

@@ -13,6 +13,7 @@ import static dev.sluice.planner.StatementRoute.CONSTANT_CANDIDATE;
 import static dev.sluice.planner.StatementRoute.FLINK;
 import static dev.sluice.planner.StatementRoute.PRIMARY_KEYS;
 import static dev.sluice.planner.StatementRoute.QUERY_HISTORY;
+import static dev.sluice.planner.StatementRoute.RUNNING_QUERIES;
 import static dev.sluice.planner.StatementRoute.SESSION_OPTION;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,6 +32,9 @@ final class StatementPlannerTest {
                 arguments("SHOW JOBS", StatementKind.SHOW, CLUSTER_JOBS),
                 arguments("show jobs;", StatementKind.SHOW, CLUSTER_JOBS),
                 arguments("SHOW JOBS extra", StatementKind.SHOW, FLINK),
+                arguments("SHOW QUERIES", StatementKind.SHOW, RUNNING_QUERIES),
+                arguments("show queries ;", StatementKind.SHOW, RUNNING_QUERIES),
+                arguments("SHOW QUERIES extra", StatementKind.SHOW, FLINK),
                 arguments("SET", StatementKind.SET, SESSION_OPTION),
                 arguments("SET 'k' = 'v'", StatementKind.SET, SESSION_OPTION),
                 arguments("RESET", StatementKind.RESET, SESSION_OPTION),
@@ -136,6 +140,6 @@ final class StatementPlannerTest {
     @Test
     void saysWhichRoutesTheGatewayAnswersItself() {
         assertThat(Stream.of(StatementRoute.values()).filter(StatementRoute::answeredByGateway))
-                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, PRIMARY_KEYS);
+                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, RUNNING_QUERIES, PRIMARY_KEYS);
     }
 }

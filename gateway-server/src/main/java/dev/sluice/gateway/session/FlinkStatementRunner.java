@@ -154,6 +154,9 @@ final class FlinkStatementRunner {
             result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
             return awaitAffectedRows(result);
         }
+        if (kind == StatementKind.EXPLAIN) {
+            return PlanLines.of(result);
+        }
         QueryRows queryRows = queryRows(result, settings);
         if (queryRows instanceof ResultProgress progress) {
             trace.readingWith(progress);
@@ -238,7 +241,10 @@ final class FlinkStatementRunner {
             QueryDeadline deadline,
             Runnable cancelJob) {
         TimedQueryRows rows = new TimedQueryRows(
-                queryRows, deadline, clock::nanoTime, (outcome, how) -> history.finish(trace, outcome, how));
+                new CountedQueryRows(queryRows, trace::rowsArrived),
+                deadline,
+                clock::nanoTime,
+                (outcome, how) -> history.finish(trace, outcome, how));
         ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
                 ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
                 : new StreamingResultCursor(rows, maxRows);

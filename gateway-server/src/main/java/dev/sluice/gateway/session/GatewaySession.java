@@ -59,6 +59,7 @@ public final class GatewaySession implements AutoCloseable {
     private final ConstantQueryAnswers constantQueries;
     private final FlinkStatementRunner flink;
     private final ClusterJobsAnswer clusterJobs;
+    private final RunningQueriesAnswer runningQueries;
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
@@ -77,6 +78,8 @@ public final class GatewaySession implements AutoCloseable {
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
      * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
+     * @param runningQueries lists the running statements of the sessions of this session's owner, for
+     *     {@code SHOW QUERIES}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      * @param transports how the cluster's query results reach the gateway
      * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
@@ -94,6 +97,7 @@ public final class GatewaySession implements AutoCloseable {
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
             Supplier<List<ClusterJob>> clusterJobs,
+            RunningQueriesAnswer runningQueries,
             SessionClock clock,
             UserCodePolicy userCode,
             ResultTransports transports,
@@ -127,6 +131,7 @@ public final class GatewaySession implements AutoCloseable {
                 skipStartWaitOfNextJob,
                 nextJob);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
+        this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -227,8 +232,11 @@ public final class GatewaySession implements AutoCloseable {
         long maxRows = limits.maxRows(requestedMaxRows);
         checkUserCode(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
-        if (planned.route() == StatementRoute.QUERY_HISTORY) {
-            StatementOutcome.Rows rows = history.show();
+        // without the execution lock, and not in the history: they list what runs, also while a statement of this
+        // session waits for its plan or its place on the cluster
+        if (planned.route() == StatementRoute.QUERY_HISTORY || planned.route() == StatementRoute.RUNNING_QUERIES) {
+            StatementOutcome.Rows rows =
+                    planned.route() == StatementRoute.QUERY_HISTORY ? history.show() : runningQueries.show();
             statement.replaceResult(rows);
             return rows;
         }

@@ -1,6 +1,5 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.session.JobRequest;
 
 import java.nio.charset.StandardCharsets;
@@ -31,8 +30,7 @@ final class JobNames {
     /** What the session's executor is told about the job the next run of statement {@code statementId} submits. */
     JobRequest request(int statementId, QueryDeadline deadline, long nowNanos) {
         String name = "sluice:" + sessionTag + ":" + statementId + ":" + runs.incrementAndGet();
-        return new JobRequest(
-                name, deadline.remaining(nowNanos), SessionOptions.QUERY_TIMEOUT.key(), deadline.timeout());
+        return new JobRequest(name, deadline.remaining(nowNanos), deadline.setting(), deadline.timeout());
     }
 
     private static String tag(String sessionId) {

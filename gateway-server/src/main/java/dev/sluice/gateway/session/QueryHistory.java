@@ -30,13 +30,14 @@ final class QueryHistory {
 
     static final int SIZE = 100;
 
-    /** The columns of {@code SHOW QUERY HISTORY}: one row per statement, times in milliseconds. */
+    /**
+     * The columns of {@code SHOW QUERY HISTORY}: one row per statement, times in milliseconds. The short columns come
+     * first and the free text last, so that a shell whose table is wider than its terminal cuts only the text.
+     */
     static final ResolvedSchema SCHEMA = ResolvedSchema.of(
             Column.physical("started_at", DataTypes.STRING().notNull()),
-            Column.physical("statement", DataTypes.STRING().notNull()),
             Column.physical("kind", DataTypes.STRING().notNull()),
-            Column.physical("job_id", DataTypes.STRING()),
-            Column.physical("outcome", DataTypes.STRING().notNull()),
+            Column.physical("total_ms", DataTypes.DOUBLE().notNull()),
             Column.physical("plan_ms", DataTypes.DOUBLE()),
             Column.physical("plan_cache", DataTypes.STRING()),
             Column.physical("queue_ms", DataTypes.DOUBLE()),
@@ -44,8 +45,10 @@ final class QueryHistory {
             Column.physical("start_ms", DataTypes.DOUBLE()),
             Column.physical("first_row_ms", DataTypes.DOUBLE()),
             Column.physical("last_row_ms", DataTypes.DOUBLE()),
-            Column.physical("total_ms", DataTypes.DOUBLE().notNull()),
-            Column.physical("polls", DataTypes.INT()));
+            Column.physical("polls", DataTypes.INT()),
+            Column.physical("job_id", DataTypes.STRING()),
+            Column.physical("outcome", DataTypes.STRING().notNull()),
+            Column.physical("statement", DataTypes.STRING().notNull()));
 
     private final String sessionId;
     private final String clusterName;

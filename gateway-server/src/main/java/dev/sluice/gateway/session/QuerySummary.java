@@ -15,6 +15,9 @@ import static java.util.Objects.requireNonNull;
  * @param statementId the session's statement that ran it; -1 when not known
  * @param state {@code running}, {@code finished}, {@code closed early} or {@code failed: <reason>}, as in
  *     {@code SHOW QUERY HISTORY}
+ * @param phase where a running statement is: {@code planning}, {@code running}, {@code reading} or
+ *     {@code delivering}; {@code ended} once it ended
+ * @param rows rows of its result that came from its job so far
  * @param phaseMillis the phases it went through so far, in order, in milliseconds
  * @param elapsedMillis from its start to its end, or until now while it runs
  */
@@ -28,6 +31,8 @@ public record QuerySummary(
         @Nullable String jobId,
         String state,
         boolean running,
+        String phase,
+        long rows,
         Map<String, Double> phaseMillis,
         double elapsedMillis) {
     public QuerySummary {
@@ -37,6 +42,7 @@ public record QuerySummary(
         requireNonNull(kind, "kind is null");
         requireNonNull(statement, "statement is null");
         requireNonNull(state, "state is null");
+        requireNonNull(phase, "phase is null");
         // in the order the phases happened; Map.copyOf would lose it
         phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));
     }

@@ -8,8 +8,10 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,6 +30,7 @@ final class QueryTrace {
     private volatile @Nullable ResultProgress progress;
     private volatile long endNanos = -1;
     private volatile String outcome = "running";
+    private final AtomicLong rows = new AtomicLong();
 
     QueryTrace(String sql, StatementKind kind, Instant startedAt, long startNanos) {
         this(sql, kind, startedAt, startNanos, -1);
@@ -63,6 +66,30 @@ final class QueryTrace {
 
     void readingWith(ResultProgress progress) {
         this.progress = progress;
+    }
+
+    /** {@code count} more rows of the result came from the job. */
+    void rowsArrived(long count) {
+        rows.addAndGet(count);
+    }
+
+    /**
+     * Where the statement is: {@code planning} until its job is submitted (planning, the cluster's admission queue and
+     * the submission), {@code running} until its first row, {@code reading} until the end of its result, then
+     * {@code delivering} while its client reads the rest; {@code ended} once it has.
+     */
+    String phase() {
+        if (hasEnded()) {
+            return "ended";
+        }
+        ResultProgress current = progress;
+        if (current != null && current.endedAtNanos() >= 0) {
+            return "delivering";
+        }
+        if (current != null && current.firstRowAtNanos() >= 0) {
+            return "reading";
+        }
+        return submission == null && current == null ? "planning" : "running";
     }
 
     /**
@@ -145,6 +172,8 @@ final class QueryTrace {
                 timings == null ? null : timings.jobId().toHexString(),
                 outcome,
                 end < 0,
+                phase(),
+                rows.get(),
                 phaseMillis,
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6);
     }
@@ -157,11 +186,10 @@ final class QueryTrace {
         PlanCacheResult cacheResult = planCache;
         long end = endNanos;
         return Row.of(
-                startedAt.toString(),
-                sql,
+                // to the millisecond: the phases say the rest, and the column stays narrow
+                startedAt.truncatedTo(ChronoUnit.MILLIS).toString(),
                 kind.name(),
-                timings == null ? null : timings.jobId().toHexString(),
-                outcome,
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 millis(phases, QueryPhases.PLAN),
                 cacheResult == null ? null : cacheResult.label(),
                 millis(phases, QueryPhases.QUEUE),
@@ -169,8 +197,10 @@ final class QueryTrace {
                 millis(phases, QueryPhases.START),
                 millis(phases, QueryPhases.FIRST_ROW),
                 millis(phases, QueryPhases.LAST_ROW),
-                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
-                current == null ? null : current.polls());
+                current == null ? null : current.polls(),
+                timings == null ? null : timings.jobId().toHexString(),
+                outcome,
+                sql);
     }
 
     private static @Nullable Double millis(QueryPhases phases, String phase) {

@@ -9,9 +9,12 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterOverviews;
+import dev.sluice.session.JobCancellation;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -22,10 +25,13 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static java.util.Objects.requireNonNull;
@@ -45,6 +51,9 @@ public final class SessionRegistry implements AutoCloseable {
     public static final String CLUSTER_PROPERTY = "cluster";
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
+
+    /** How long a stopping gateway waits for its cancelled jobs to end, all of them together. */
+    static final Duration STOP_CANCEL_WAIT = Duration.ofSeconds(10);
 
     private final SessionClusters clusters;
     private final ClusterClients clusterClients;
@@ -148,6 +157,7 @@ public final class SessionRegistry implements AutoCloseable {
                 jobPlans,
                 executor::cancelWaiting,
                 () -> ClusterOverviews.jobs(clusterClients, cluster),
+                new RunningQueriesAnswer(owner, () -> queries(owner)),
                 clock,
                 userCode,
                 transports,
@@ -320,13 +330,56 @@ public final class SessionRegistry implements AutoCloseable {
         return summaries;
     }
 
-    /** Closes every session, cancelling their running jobs. */
+    /**
+     * Closes every session. Their running jobs are cancelled first, one after another, oldest first, and each is
+     * waited for until it has ended (at most {@link #STOP_CANCEL_WAIT} for all of them), so that none is left to be
+     * failed by the cluster's or the clients' shutdown; each cancelled job is logged in one INFO line.
+     */
     @Override
     public void close() {
+        long deadline = clock.nanoTime() + STOP_CANCEL_WAIT.toNanos();
+        for (RunningJob job : runningJobs()) {
+            Duration remaining = Duration.ofNanos(Math.max(0, deadline - clock.nanoTime()));
+            Optional<JobStatus> ended = JobCancellation.cancelAndAwait(
+                    clusterClients, job.cluster(), JobID.fromHexString(job.jobId()), remaining);
+            if (ended.isPresent()) {
+                LOG.info(
+                        "Cancelled job {} on cluster '{}' ({})",
+                        job.jobId(),
+                        job.cluster().name(),
+                        ended.get());
+            } else {
+                LOG.warn(
+                        "Job {} on cluster '{}' was cancelled but not seen to end within {}; it may still run there",
+                        job.jobId(),
+                        job.cluster().name(),
+                        STOP_CANCEL_WAIT);
+            }
+        }
         for (Map.Entry<String, OwnedSession> entry : new ArrayList<>(sessions.entrySet())) {
             close(entry.getKey(), entry.getValue());
         }
     }
+
+    /** The jobs that the statements of every open session are running, oldest first. */
+    private List<RunningJob> runningJobs() {
+        List<QuerySummary> running = new ArrayList<>();
+        Map<String, ClusterEndpoint> clusterOfSession = new HashMap<>();
+        for (OwnedSession owned : sessions.values()) {
+            GatewaySession session = owned.session();
+            clusterOfSession.put(session.id(), session.cluster());
+            session.queries().stream()
+                    .filter(query -> query.running() && query.jobId() != null)
+                    .forEach(running::add);
+        }
+        running.sort(Comparator.comparing(QuerySummary::startedAt));
+        return running.stream()
+                .map(query ->
+                        new RunningJob(clusterOfSession.get(query.sessionId()), requireNonNull(query.jobId(), "jobId")))
+                .toList();
+    }
+
+    private record RunningJob(ClusterEndpoint cluster, String jobId) {}
 
     // with authentication off every session and every request is ANONYMOUS's, so an operator on loopback sees all
     private List<GatewaySession> ownedBy(GatewayUser user) {

@@ -16,6 +16,7 @@ public final class GatewayWorkPages implements WebPages {
     private static final String JSON = "application/json; charset=UTF-8";
 
     private static final Pattern CANCEL = Pattern.compile("/api/queries/([0-9A-Za-z-]{1,64})/([0-9]{1,9})/cancel");
+    private static final Pattern STATEMENT = Pattern.compile("/api/queries/([0-9A-Za-z-]{1,64})/([0-9]{1,9})");
 
     private final GatewayWork allWork;
     private final String version;
@@ -30,6 +31,11 @@ public final class GatewayWorkPages implements WebPages {
         GatewayWork work = allWork.viewedBy(user);
         WorkPage page = new WorkPage(work, version);
         WorkJson json = new WorkJson(work);
+        Matcher statement = STATEMENT.matcher(path);
+        if (statement.matches()) {
+            return json.query(statement.group(1), Integer.parseInt(statement.group(2)))
+                    .map(body -> new Page(JSON, body));
+        }
         return switch (path) {
             case "/ui", "/ui/" -> Optional.of(new Page(HTML, page.render().getBytes(StandardCharsets.UTF_8)));
             case "/api/queries" -> Optional.of(new Page(JSON, json.queries()));

@@ -9,12 +9,12 @@ import dev.sluice.session.ClusterCapacity;
 
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
-/** The JSON API: {@code /api/queries}, {@code /api/sessions}, {@code /api/clusters}; described in the README's Operating section. */
+/** The JSON API: {@code /api/queries} (and {@code /api/queries/SESSION/STATEMENT}), {@code /api/sessions}, {@code /api/clusters}; described in the README's Operating section. */
 final class WorkJson {
     private final ObjectMapper json = new ObjectMapper();
     private final GatewayWork work;
@@ -25,6 +25,17 @@ final class WorkJson {
 
     byte[] queries() {
         return write(work.queries().stream().map(WorkJson::query).toList());
+    }
+
+    /**
+     * The newest statement that statement {@code statementId} of session {@code sessionId} ran, as one object of
+     * {@link #queries()}; what the driver's progress listener polls while the statement runs.
+     */
+    Optional<byte[]> query(String sessionId, int statementId) {
+        return work.queries().stream()
+                .filter(query -> query.sessionId().equals(sessionId) && query.statementId() == statementId)
+                .findFirst() // newest first
+                .map(query -> write(query(query)));
     }
 
     byte[] sessions() {
@@ -46,6 +57,8 @@ final class WorkJson {
         fields.put("job_id", query.jobId());
         fields.put("state", query.state());
         fields.put("running", query.running());
+        fields.put("phase", query.phase());
+        fields.put("rows", query.rows());
         fields.put("phases_ms", query.phaseMillis());
         fields.put("elapsed_ms", query.elapsedMillis());
         return fields;
@@ -76,7 +89,7 @@ final class WorkJson {
         return fields;
     }
 
-    private byte[] write(List<Map<String, Object>> items) {
+    private byte[] write(Object items) { // lists and maps of strings and numbers
         try {
             return json.writerWithDefaultPrettyPrinter().writeValueAsBytes(items);
         } catch (JsonProcessingException e) {

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 final class JobNamesTest {
     private static final String SESSION = "0b6c1e0e-6c61-4b5e-9d4c-2f1d2a3b4c5d";
-    private static final QueryDeadline DEADLINE = new QueryDeadline(0, Duration.ofSeconds(10));
+    private static final QueryDeadline DEADLINE = new QueryDeadline(0, Duration.ofSeconds(10), "sluice.query.timeout");
 
     @Test
     void namesAJobAfterAHashOfTheSessionTheStatementAndTheRunNeverTheConnectionId() {

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
@@ -60,6 +61,7 @@ final class TestSessions {
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
                 List::of,
+                new RunningQueriesAnswer(GatewayUser.ANONYMOUS, List::of),
                 clock,
                 UserCodePolicy.NONE,
                 ResultTransports.collect(),

@@ -164,9 +164,19 @@ final class GatewayConnectionPool {
         return await(exchange(path, body, authorization));
     }
 
+    /** GETs {@code path} and waits for the response; for Sluice's own JSON API beside the Avatica protocol. */
+    GatewayResponse get(String path, @Nullable String authorization) throws Exception {
+        return await(exchange(HttpMethod.GET, path, new byte[0], authorization));
+    }
+
     private CompletableFuture<GatewayResponse> exchange(String path, byte[] body, @Nullable String authorization) {
+        return exchange(HttpMethod.POST, path, body, authorization);
+    }
+
+    private CompletableFuture<GatewayResponse> exchange(
+            HttpMethod method, String path, byte[] body, @Nullable String authorization) {
         FullHttpRequest request =
-                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, path, Unpooled.wrappedBuffer(body));
+                new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, path, Unpooled.wrappedBuffer(body));
         request.headers()
                 .set(HttpHeaderNames.HOST, hostHeader)
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM)

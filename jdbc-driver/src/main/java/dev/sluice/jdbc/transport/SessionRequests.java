@@ -87,6 +87,11 @@ public final class SessionRequests {
         }
     }
 
+    /** Asks the same gateway, with the same connection and credentials, how far its statements got. */
+    public StatementProgressRequests progressRequests() {
+        return new StatementProgressRequests(connectionId, pool, authorization);
+    }
+
     /**
      * Cancels statement {@code statementId} on the gateway: its running job is cancelled and a waiting fetch ends.
      * Cancelling a statement that runs nothing does nothing.

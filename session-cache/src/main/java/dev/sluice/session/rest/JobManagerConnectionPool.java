@@ -25,9 +25,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -50,6 +53,8 @@ public final class JobManagerConnectionPool implements AutoCloseable {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(JobManagerConnectionPool.class);
+    // how long a close waits for the answers to requests already sent
+    private static final Duration IN_FLIGHT_WAIT = Duration.ofSeconds(2);
 
     private final String cluster;
     private final RestClientConfiguration flinkRest;
@@ -60,6 +65,7 @@ public final class JobManagerConnectionPool implements AutoCloseable {
     private final Bootstrap bootstrap;
     private final Map<InetSocketAddress, FixedChannelPool> pools = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final Set<CompletableFuture<ExchangeHandler.Outcome>> inFlight = ConcurrentHashMap.newKeySet();
 
     /**
      * @param flinkRest Flink's REST client settings: connect and idleness timeouts, largest response, TLS
@@ -93,6 +99,8 @@ public final class JobManagerConnectionPool implements AutoCloseable {
      */
     CompletableFuture<ExchangeHandler.Outcome> exchange(String host, int port, OutgoingRequest request) {
         CompletableFuture<ExchangeHandler.Outcome> outcome = new CompletableFuture<>();
+        inFlight.add(outcome);
+        outcome.whenComplete((response, failure) -> inFlight.remove(outcome));
         try {
             send(host, port, request, outcome);
         } catch (RuntimeException e) {
@@ -122,10 +130,12 @@ public final class JobManagerConnectionPool implements AutoCloseable {
             Channel channel = acquired.getNow();
             outcome.whenComplete((response, failure) -> {
                 request.release();
-                if (failure != null || !response.keepAlive()) {
+                if (failure != null || !response.keepAlive() || closed.get()) {
                     channel.close();
                 }
-                pool.release(channel); // a closed channel fails the health check and is dropped
+                if (!closed.get()) { // a closed pool's event loops are shut down and would refuse the release
+                    pool.release(channel); // a closed channel fails the health check and is dropped
+                }
             });
             try {
                 channel.eventLoop().execute(() -> write(channel, host, port, request, outcome));
@@ -172,10 +182,26 @@ public final class JobManagerConnectionPool implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        awaitInFlight();
         pools.values().forEach(FixedChannelPool::close);
         pools.clear();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         LOG.debug("Closed the REST connections of cluster '{}'", cluster);
+    }
+
+    /**
+     * Lets the requests already sent get their answers, for a short while: a job's cancel sent as the gateway stops
+     * would otherwise be cut off, which the JobManager logs as a warning.
+     */
+    private void awaitInFlight() {
+        try {
+            CompletableFuture.allOf(inFlight.toArray(CompletableFuture<?>[]::new))
+                    .get(IN_FLIGHT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("Closing the REST connections of cluster '{}' with requests unanswered", cluster, e);
+        }
     }
 
     private FixedChannelPool newPool(InetSocketAddress address) {
