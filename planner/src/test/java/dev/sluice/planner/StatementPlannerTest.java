@@ -14,6 +14,7 @@ import static dev.sluice.planner.StatementRoute.FLINK;
 import static dev.sluice.planner.StatementRoute.PRIMARY_KEYS;
 import static dev.sluice.planner.StatementRoute.QUERY_HISTORY;
 import static dev.sluice.planner.StatementRoute.SESSION_OPTION;
+import static dev.sluice.planner.StatementRoute.STOP_JOB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -31,6 +32,7 @@ final class StatementPlannerTest {
                 arguments("SHOW JOBS", StatementKind.SHOW, CLUSTER_JOBS),
                 arguments("show jobs;", StatementKind.SHOW, CLUSTER_JOBS),
                 arguments("SHOW JOBS extra", StatementKind.SHOW, FLINK),
+                arguments("STOP JOB 'x'", StatementKind.OTHER, STOP_JOB),
                 arguments("SET", StatementKind.SET, SESSION_OPTION),
                 arguments("SET 'k' = 'v'", StatementKind.SET, SESSION_OPTION),
                 arguments("RESET", StatementKind.RESET, SESSION_OPTION),
@@ -136,6 +138,6 @@ final class StatementPlannerTest {
     @Test
     void saysWhichRoutesTheGatewayAnswersItself() {
         assertThat(Stream.of(StatementRoute.values()).filter(StatementRoute::answeredByGateway))
-                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, PRIMARY_KEYS);
+                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, STOP_JOB, PRIMARY_KEYS);
     }
 }
