@@ -11,8 +11,8 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterJob;
 import dev.sluice.session.SubmissionTimings;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.slf4j.Logger;
@@ -45,6 +45,7 @@ import static java.util.Objects.requireNonNull;
  */
 public final class GatewaySession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
+    private static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofMinutes(1);
 
     private final String id;
     private final ClusterEndpoint cluster;
@@ -58,6 +59,7 @@ public final class GatewaySession implements AutoCloseable {
     private final ConstantQueryAnswers constantQueries;
     private final FlinkStatementRunner flink;
     private final ClusterJobsAnswer clusterJobs;
+    private final StopJobCommand stopJob;
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
@@ -75,7 +77,8 @@ public final class GatewaySession implements AutoCloseable {
      *     its state changes
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
-     * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
+     * @param clusterJobs the jobs of the session's cluster as its user sees and stops them, for {@code SHOW JOBS} and
+     *     {@code STOP JOB}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      * @param transports how the cluster's query results reach the gateway
      * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
@@ -91,7 +94,7 @@ public final class GatewaySession implements AutoCloseable {
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
-            Supplier<List<ClusterJob>> clusterJobs,
+            SessionJobs clusterJobs,
             SessionClock clock,
             UserCodePolicy userCode,
             ResultTransports transports,
@@ -122,7 +125,8 @@ public final class GatewaySession implements AutoCloseable {
                 maxMaterializedRows,
                 transports,
                 skipStartWaitOfNextJob);
-        this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
+        this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
+        this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -231,6 +235,7 @@ public final class GatewaySession implements AutoCloseable {
             StatementOutcome outcome = switch (planned.route()) {
                 case SESSION_OPTION -> options.run(planned.sessionOption());
                 case CLUSTER_JOBS -> clusterJobs.show();
+                case STOP_JOB -> stopJob(planned);
                 case CONSTANT_CANDIDATE ->
                     constantQueries
                             .answer(planned, maxRows, trace, stateVersion.get())
@@ -256,6 +261,20 @@ public final class GatewaySession implements AutoCloseable {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
+    }
+
+    /**
+     * Stops a job with the session's savepoint directory, if it sets one, and waits for the cluster at most the
+     * session's query timeout (a minute when it has none).
+     */
+    private StatementOutcome stopJob(PlannedStatement planned) {
+        Duration timeout = options.refreshQuerySettings().timeout();
+        String savepointDirectory = environment
+                .current()
+                .getConfig()
+                .getOptional(CheckpointingOptions.SAVEPOINT_DIRECTORY)
+                .orElse(null);
+        return stopJob.run(planned.stopJob(), savepointDirectory, timeout.isZero() ? DEFAULT_STOP_TIMEOUT : timeout);
     }
 
     private void checkUserCode(PlannedStatement planned) {

@@ -7,12 +7,12 @@ import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -44,6 +44,8 @@ public final class SessionRegistry implements AutoCloseable {
     public static final String CLUSTER_PROPERTY = "cluster";
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
+    // the jobs whose owners STOP JOB knows: at a job a second, most of three hours
+    private static final int MAX_REMEMBERED_JOBS = 10_000;
 
     private final SessionClusters clusters;
     private final ClusterClients clusterClients;
@@ -58,6 +60,7 @@ public final class SessionRegistry implements AutoCloseable {
     private final int maxSessionsPerUser;
     private final UserCodePolicy userCode;
     private final ResultTransports transports;
+    private final JobOwners jobOwners = new JobOwners(MAX_REMEMBERED_JOBS);
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
@@ -135,7 +138,11 @@ public final class SessionRegistry implements AutoCloseable {
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
-                configuration -> createTableEnvironment(executor, configuration, setup),
+                configuration -> createTableEnvironment(
+                        RecordingExecutors.recording(
+                                executor.asServiceLoader(), jobId -> jobOwners.record(jobId, owner)),
+                        configuration,
+                        setup),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
@@ -143,7 +150,7 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
-                () -> ClusterOverviews.jobs(clusterClients, cluster),
+                new ClusterSessionJobs(clusterClients, cluster, owner, jobOwners),
                 clock,
                 userCode,
                 transports,
@@ -189,11 +196,11 @@ public final class SessionRegistry implements AutoCloseable {
      * than the executor Flink would look up by {@code execution.target}.
      */
     private static TableEnvironment createTableEnvironment(
-            SessionPipelineExecutor executor, Configuration options, SessionSetup setup) {
+            PipelineExecutorServiceLoader executors, Configuration options, SessionSetup setup) {
         Configuration configuration = new Configuration(options);
         configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
         StreamExecutionEnvironment environment =
-                new StreamExecutionEnvironment(executor.asServiceLoader(), configuration, setup.classLoader());
+                new StreamExecutionEnvironment(executors, configuration, setup.classLoader());
         TableEnvironment tableEnvironment = StreamTableEnvironment.create(
                 environment,
                 EnvironmentSettings.newInstance()

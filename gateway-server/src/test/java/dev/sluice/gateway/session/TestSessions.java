@@ -15,7 +15,6 @@ import org.apache.flink.table.api.TableEnvironment;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -59,7 +58,7 @@ final class TestSessions {
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
-                List::of,
+                FakeSessionJobs.none(),
                 clock,
                 UserCodePolicy.NONE,
                 ResultTransports.collect(),
