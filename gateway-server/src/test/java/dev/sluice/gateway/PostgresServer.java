@@ -138,19 +138,23 @@ final class PostgresServer implements AutoCloseable {
         return requireNonNull(connection, "the driver does not accept " + jdbcUrl());
     }
 
+    /** Waits until the server takes connections; closes it and fails with its log if it does not in time. */
     private void awaitConnections() throws Exception {
-        long deadline = System.nanoTime() + START_LIMIT.toNanos();
-        while (true) {
-            try (Connection ignored = connect()) {
-                return;
-            } catch (SQLException e) {
-                if (!process.isAlive() || System.nanoTime() > deadline) {
-                    String log = log();
-                    close();
-                    throw new IllegalStateException("PostgreSQL did not start:\n" + log, e);
+        try {
+            Eventually.within(START_LIMIT).pollingEvery(Duration.ofMillis(100)).untilAsserted(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("PostgreSQL exited with " + process.exitValue());
                 }
-                Thread.sleep(100); // the one wait: postgres says nothing else when it accepts connections
-            }
+                try (Connection ignored = connect()) {
+                    // it takes connections
+                } catch (SQLException e) {
+                    throw new AssertionError("PostgreSQL takes no connections yet", e);
+                }
+            });
+        } catch (Exception | AssertionError e) {
+            String log = log();
+            close();
+            throw new IllegalStateException("PostgreSQL did not start:\n" + log, e);
         }
     }
 
