@@ -129,14 +129,25 @@ final class StopJobIT {
             Path savepoints = Files.createDirectories(directory.resolve("savepoints"));
             try (Statement statement = alice.createStatement()) {
                 statement.execute("SET 'execution.checkpointing.savepoint-dir' = '" + savepoints.toUri() + "'");
-                try (ResultSet rows = statement.executeQuery("STOP JOB '" + jobId + "' WITH SAVEPOINT WITH DRAIN")) {
-                    assertThat(rows.getMetaData().getColumnLabel(1)).isEqualTo("savepoint path");
-                    assertThat(rows.next()).isTrue();
-                    Path savepoint = Path.of(URI.create(rows.getString(1)));
-                    assertThat(savepoint.getParent()).isEqualTo(savepoints.toRealPath());
-                    assertThat(savepoint.resolve("_metadata")).isRegularFile();
-                    assertThat(rows.next()).isFalse();
-                }
+                // a job that Flink lists as RUNNING may still deploy its tasks, and a savepoint needs them all
+                Eventually.within(Duration.ofSeconds(60))
+                        .pollingEvery(Duration.ofMillis(500))
+                        .untilAsserted(() -> {
+                            try (ResultSet rows =
+                                    statement.executeQuery("STOP JOB '" + jobId + "' WITH SAVEPOINT WITH DRAIN")) {
+                                assertThat(rows.getMetaData().getColumnLabel(1)).isEqualTo("savepoint path");
+                                assertThat(rows.next()).isTrue();
+                                Path savepoint = Path.of(URI.create(rows.getString(1)));
+                                assertThat(savepoint.getParent()).isEqualTo(savepoints.toRealPath());
+                                assertThat(savepoint.resolve("_metadata")).isRegularFile();
+                                assertThat(rows.next()).isFalse();
+                            } catch (SQLException e) {
+                                if (e.getMessage().contains("Not all required tasks are currently running")) {
+                                    throw new AssertionError("the job's tasks are not all running yet", e);
+                                }
+                                throw e;
+                            }
+                        });
             }
             assertThat(insert.get(60, TimeUnit.SECONDS))
                     .as("a job stopped with a savepoint finishes")
