@@ -7,6 +7,7 @@ import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
@@ -26,6 +27,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 
 import static java.util.Objects.requireNonNull;
 
@@ -44,8 +46,8 @@ public final class SessionRegistry implements AutoCloseable {
     public static final String CLUSTER_PROPERTY = "cluster";
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
-    // the jobs whose owners STOP JOB knows: at a job a second, most of three hours
-    private static final int MAX_REMEMBERED_JOBS = 10_000;
+    // how many jobs' owners a cluster's ledger holds before it forgets those that have ended
+    private static final int JOB_OWNERS_PRUNE_MARK = 10_000;
 
     private final SessionClusters clusters;
     private final ClusterClients clusterClients;
@@ -60,7 +62,8 @@ public final class SessionRegistry implements AutoCloseable {
     private final int maxSessionsPerUser;
     private final UserCodePolicy userCode;
     private final ResultTransports transports;
-    private final JobOwners jobOwners = new JobOwners(MAX_REMEMBERED_JOBS);
+    // by cluster name: which user's sessions submitted each job, for STOP JOB
+    private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
@@ -135,12 +138,17 @@ public final class SessionRegistry implements AutoCloseable {
                 // the push sink and the connector and format jars of the lib folders go with every job, unless the
                 // cluster has them
                 transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
+        JobOwners owners = jobOwners.computeIfAbsent(
+                cluster.name(),
+                name -> new JobOwners(
+                        JOB_OWNERS_PRUNE_MARK,
+                        () -> ClusterOverviews.jobs(clusterClients, cluster),
+                        ForkJoinPool.commonPool()));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
                 configuration -> createTableEnvironment(
-                        RecordingExecutors.recording(
-                                executor.asServiceLoader(), jobId -> jobOwners.record(jobId, owner)),
+                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> owners.record(jobId, owner)),
                         configuration,
                         setup),
                 sessionConfiguration,
@@ -150,7 +158,7 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
-                new ClusterSessionJobs(clusterClients, cluster, owner, jobOwners),
+                new ClusterSessionJobs(clusterClients, cluster, owner, owners),
                 clock,
                 userCode,
                 transports,
