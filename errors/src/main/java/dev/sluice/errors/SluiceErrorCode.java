@@ -31,6 +31,14 @@ public enum SluiceErrorCode {
     DUPLICATE_CONNECTION(0x0010, "08002"),
     /** The client stopped fetching a statement's rows for longer than the gateway keeps an open result. */
     RESULT_IDLE_TIMEOUT(0x0011, "HY008"),
+    /** {@code STOP JOB} names a job that the session's cluster does not list (SQL's "undefined object"). */
+    NO_SUCH_JOB(0x0020, "42704"),
+    /** {@code STOP JOB} names a job that no session of the user started (SQL's "insufficient privilege"). */
+    JOB_NOT_OWNED(0x0021, "42501"),
+    /** {@code STOP JOB} names a job that has ended already. */
+    JOB_ENDED(0x0022, "55000"),
+    /** {@code STOP JOB ... WITH SAVEPOINT} where neither the cluster nor the session names a savepoint directory. */
+    NO_SAVEPOINT_DIRECTORY(0x0023, "55000"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
     INVALID_CONFIGURATION(0x1_0001, "HY000"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
@@ -40,6 +48,8 @@ public enum SluiceErrorCode {
     ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
     /** The cluster took a job's submission but did not answer it before the statement's deadline. */
     CLUSTER_NOT_ANSWERING(0x2_0005, "HYT00"),
+    /** The cluster did not cancel or stop a job that {@code STOP JOB} named, or did not answer in time. */
+    JOB_STOP_FAILED(0x2_0010, "HY000"),
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
     RESULT_TOO_LARGE(0x3_0002, "54000"),
     /** The cluster's admission queue is full; retrying later may succeed. */

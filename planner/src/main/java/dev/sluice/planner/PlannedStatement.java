@@ -55,6 +55,18 @@ public record PlannedStatement(
     }
 
     /**
+     * The {@code STOP JOB} statement; parsed when asked for, so that a malformed one fails when it runs.
+     *
+     * @throws IllegalStateException if the route is not {@link StatementRoute#STOP_JOB}
+     * @throws InvalidStatementException if it does not fit the syntax of {@link StopJobStatement}
+     */
+    public StopJobStatement stopJob() {
+        requireRoute(StatementRoute.STOP_JOB);
+        return StopJobStatement.find(sql, tokens)
+                .orElseThrow(() -> new IllegalStateException("Not a STOP JOB statement"));
+    }
+
+    /**
      * The statement that loads code from a jar, with the jar locations it names.
      *
      * @throws IllegalStateException if the route is not {@link StatementRoute#USER_CODE}

@@ -9,8 +9,8 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>Nothing here parses beyond tokens, so nothing is rejected for Flink-specific syntax, which Flink's parser judges
  * later. What is refused here is refused before anything runs: nesting deeper than
- * {@link StatementClassifier#MAX_NESTING_DEPTH}. A malformed {@code SET}, {@code RESET} or {@code SHOW PRIMARY KEYS}
- * is routed by its leading words and fails when {@link PlannedStatement} parses it, when it runs.
+ * {@link StatementClassifier#MAX_NESTING_DEPTH}. A malformed {@code SET}, {@code RESET}, {@code SHOW PRIMARY KEYS}
+ * or {@code STOP JOB} is routed by its leading words and fails when {@link PlannedStatement} parses it, when it runs.
  */
 public final class StatementPlanner {
     private StatementPlanner() {}
@@ -69,6 +69,9 @@ public final class StatementPlanner {
         }
         if (isExactly(tokens, "SHOW", "QUERIES")) {
             return StatementRoute.RUNNING_QUERIES;
+        }
+        if (StopJobStatement.startsWithStopJob(tokens)) {
+            return StatementRoute.STOP_JOB;
         }
         if (UserCodeStatement.find(tokens).isPresent()) {
             return StatementRoute.USER_CODE;

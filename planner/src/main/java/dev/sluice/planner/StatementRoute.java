@@ -14,6 +14,11 @@ public enum StatementRoute {
      * caller, without a job.
      */
     RUNNING_QUERIES,
+    /**
+     * {@code STOP JOB} ({@link StopJobStatement}): the gateway cancels or stops one of the cluster's jobs for the user
+     * whose session started it, because Flink's TableEnvironment cannot run the statement either.
+     */
+    STOP_JOB,
     /** Sluice's {@code SHOW PRIMARY KEYS} ({@link PrimaryKeysStatement}): answered by the gateway from the catalogs. */
     PRIMARY_KEYS,
     /**
@@ -33,6 +38,10 @@ public enum StatementRoute {
 
     /** Whether the gateway answers the statement without handing it to Flink. */
     public boolean answeredByGateway() {
-        return this == QUERY_HISTORY || this == PRIMARY_KEYS || this == CLUSTER_JOBS || this == RUNNING_QUERIES;
+        return this == QUERY_HISTORY
+                || this == PRIMARY_KEYS
+                || this == CLUSTER_JOBS
+                || this == RUNNING_QUERIES
+                || this == STOP_JOB;
     }
 }

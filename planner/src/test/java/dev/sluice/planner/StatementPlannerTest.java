@@ -15,6 +15,7 @@ import static dev.sluice.planner.StatementRoute.PRIMARY_KEYS;
 import static dev.sluice.planner.StatementRoute.QUERY_HISTORY;
 import static dev.sluice.planner.StatementRoute.RUNNING_QUERIES;
 import static dev.sluice.planner.StatementRoute.SESSION_OPTION;
+import static dev.sluice.planner.StatementRoute.STOP_JOB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -35,6 +36,7 @@ final class StatementPlannerTest {
                 arguments("SHOW QUERIES", StatementKind.SHOW, RUNNING_QUERIES),
                 arguments("show queries ;", StatementKind.SHOW, RUNNING_QUERIES),
                 arguments("SHOW QUERIES extra", StatementKind.SHOW, FLINK),
+                arguments("STOP JOB 'x'", StatementKind.OTHER, STOP_JOB),
                 arguments("SET", StatementKind.SET, SESSION_OPTION),
                 arguments("SET 'k' = 'v'", StatementKind.SET, SESSION_OPTION),
                 arguments("RESET", StatementKind.RESET, SESSION_OPTION),
@@ -140,6 +142,6 @@ final class StatementPlannerTest {
     @Test
     void saysWhichRoutesTheGatewayAnswersItself() {
         assertThat(Stream.of(StatementRoute.values()).filter(StatementRoute::answeredByGateway))
-                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, RUNNING_QUERIES, PRIMARY_KEYS);
+                .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, RUNNING_QUERIES, STOP_JOB, PRIMARY_KEYS);
     }
 }

@@ -11,9 +11,9 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterJob;
 import dev.sluice.session.JobRequest;
 import dev.sluice.session.SubmissionTimings;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.slf4j.Logger;
@@ -46,6 +46,7 @@ import static java.util.Objects.requireNonNull;
  */
 public final class GatewaySession implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
+    private static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofMinutes(1);
 
     private final String id;
     private final ClusterEndpoint cluster;
@@ -60,6 +61,7 @@ public final class GatewaySession implements AutoCloseable {
     private final FlinkStatementRunner flink;
     private final ClusterJobsAnswer clusterJobs;
     private final RunningQueriesAnswer runningQueries;
+    private final StopJobCommand stopJob;
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
@@ -77,7 +79,8 @@ public final class GatewaySession implements AutoCloseable {
      *     its state changes
      * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
      *     queue
-     * @param clusterJobs lists the jobs of the session's cluster, for {@code SHOW JOBS}
+     * @param clusterJobs the jobs of the session's cluster as its user sees and stops them, for {@code SHOW JOBS} and
+     *     {@code STOP JOB}
      * @param runningQueries lists the running statements of the sessions of this session's owner, for
      *     {@code SHOW QUERIES}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
@@ -96,7 +99,7 @@ public final class GatewaySession implements AutoCloseable {
             Supplier<Optional<SubmissionTimings>> submissions,
             JobPlanCache jobPlans,
             Runnable cancelAdmissionWait,
-            Supplier<List<ClusterJob>> clusterJobs,
+            SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,
             SessionClock clock,
             UserCodePolicy userCode,
@@ -130,8 +133,9 @@ public final class GatewaySession implements AutoCloseable {
                 transports,
                 skipStartWaitOfNextJob,
                 nextJob);
-        this.clusterJobs = new ClusterJobsAnswer(clusterJobs);
+        this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
+        this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -248,6 +252,7 @@ public final class GatewaySession implements AutoCloseable {
             StatementOutcome outcome = switch (planned.route()) {
                 case SESSION_OPTION -> options.run(planned.sessionOption());
                 case CLUSTER_JOBS -> clusterJobs.show();
+                case STOP_JOB -> stopJob(planned);
                 case CONSTANT_CANDIDATE ->
                     constantQueries
                             .answer(planned, maxRows, trace, stateVersion.get())
@@ -274,6 +279,20 @@ public final class GatewaySession implements AutoCloseable {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
+    }
+
+    /**
+     * Stops a job with the session's savepoint directory, if it sets one, and waits for the cluster at most the
+     * session's query timeout (a minute when it has none).
+     */
+    private StatementOutcome stopJob(PlannedStatement planned) {
+        Duration timeout = options.refreshQuerySettings().timeout();
+        String savepointDirectory = environment
+                .current()
+                .getConfig()
+                .getOptional(CheckpointingOptions.SAVEPOINT_DIRECTORY)
+                .orElse(null);
+        return stopJob.run(planned.stopJob(), savepointDirectory, timeout.isZero() ? DEFAULT_STOP_TIMEOUT : timeout);
     }
 
     private void checkUserCode(PlannedStatement planned) {

@@ -17,6 +17,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 
 import static java.util.Objects.requireNonNull;
 
@@ -51,6 +53,8 @@ public final class SessionRegistry implements AutoCloseable {
     public static final String CLUSTER_PROPERTY = "cluster";
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
+    // how many jobs' owners a cluster's ledger holds before it forgets those that have ended
+    private static final int JOB_OWNERS_PRUNE_MARK = 10_000;
 
     /** How long a stopping gateway waits for its cancelled jobs to end, all of them together. */
     static final Duration STOP_CANCEL_WAIT = Duration.ofSeconds(10);
@@ -69,6 +73,8 @@ public final class SessionRegistry implements AutoCloseable {
     private final RunningStatementLimit runningStatements;
     private final UserCodePolicy userCode;
     private final ResultTransports transports;
+    // by cluster name: which user's sessions submitted each job, for STOP JOB
+    private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
@@ -145,10 +151,19 @@ public final class SessionRegistry implements AutoCloseable {
                 // the push sink and the connector and format jars of the lib folders go with every job, unless the
                 // cluster has them
                 transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
+        JobOwners owners = jobOwners.computeIfAbsent(
+                cluster.name(),
+                name -> new JobOwners(
+                        JOB_OWNERS_PRUNE_MARK,
+                        () -> ClusterOverviews.jobs(clusterClients, cluster),
+                        ForkJoinPool.commonPool()));
         GatewaySession session = new GatewaySession(
                 id,
                 cluster,
-                configuration -> createTableEnvironment(executor, configuration, setup),
+                configuration -> createTableEnvironment(
+                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> owners.record(jobId, owner)),
+                        configuration,
+                        setup),
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
@@ -156,7 +171,7 @@ public final class SessionRegistry implements AutoCloseable {
                 executor::takeLastSubmission,
                 jobPlans,
                 executor::cancelWaiting,
-                () -> ClusterOverviews.jobs(clusterClients, cluster),
+                new ClusterSessionJobs(clusterClients, cluster, owner, owners),
                 new RunningQueriesAnswer(owner, () -> queries(owner)),
                 clock,
                 userCode,
@@ -204,11 +219,11 @@ public final class SessionRegistry implements AutoCloseable {
      * than the executor Flink would look up by {@code execution.target}.
      */
     private static TableEnvironment createTableEnvironment(
-            SessionPipelineExecutor executor, Configuration options, SessionSetup setup) {
+            PipelineExecutorServiceLoader executors, Configuration options, SessionSetup setup) {
         Configuration configuration = new Configuration(options);
         configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
         StreamExecutionEnvironment environment =
-                new StreamExecutionEnvironment(executor.asServiceLoader(), configuration, setup.classLoader());
+                new StreamExecutionEnvironment(executors, configuration, setup.classLoader());
         TableEnvironment tableEnvironment = StreamTableEnvironment.create(
                 environment,
                 EnvironmentSettings.newInstance()

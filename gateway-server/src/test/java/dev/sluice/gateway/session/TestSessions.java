@@ -60,7 +60,7 @@ final class TestSessions {
                 Optional::empty,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 () -> {},
-                List::of,
+                FakeSessionJobs.none(),
                 new RunningQueriesAnswer(GatewayUser.ANONYMOUS, List::of),
                 clock,
                 UserCodePolicy.NONE,
