@@ -13,11 +13,13 @@ public final class ResultOptions {
 
     public static final ConfigOption<ResultTransport> TRANSPORT = key(PREFIX + "transport")
             .enumType(ResultTransport.class)
-            .defaultValue(ResultTransport.COLLECT)
-            .withDescription("How rows reach the gateway: PUSH (the query's sink in the job connects to the"
-                    + " gateway's result endpoint and sends rows as they exist; the answer is complete when the sink"
-                    + " has sent the end of the result) or COLLECT (Flink's collect sink, polled through the"
-                    + " JobManager).");
+            .defaultValue(ResultTransport.PUSH)
+            .withDescription("How rows reach the gateway: PUSH (the query's sink, chained to the query's last"
+                    + " operator in the job, connects to the gateway's result endpoint and sends rows as they exist;"
+                    + " the answer is complete when the sink has sent the end of the result, before the job winds"
+                    + " down) or COLLECT (Flink's collect sink, polled through the JobManager). A cluster whose"
+                    + " TaskManagers cannot reach the endpoint is served by COLLECT after its first query, with a"
+                    + " WARN.");
 
     public static final ConfigOption<String> BIND_HOST = key(PREFIX + "bind-host")
             .stringType()

@@ -14,7 +14,7 @@ final class ResultConfigTest {
     void usesDocumentedDefaults() {
         assertThat(ResultConfig.from(new Configuration()))
                 .isEqualTo(new ResultConfig(
-                        ResultTransport.COLLECT,
+                        ResultTransport.PUSH,
                         "127.0.0.1",
                         0,
                         "127.0.0.1",

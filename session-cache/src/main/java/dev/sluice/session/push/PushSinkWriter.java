@@ -3,8 +3,6 @@ package dev.sluice.session.push;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.table.data.RowData;
 
@@ -15,7 +13,7 @@ import java.io.IOException;
  * {@code flush-interval}, or at the end of the input, and ends with an end-of-result frame that the gateway
  * acknowledges. Runs on the task's mailbox thread only (writes, flushes and its timer alike), so it needs no lock.
  */
-final class PushSinkWriter implements SinkWriter<RowData> {
+final class PushSinkWriter {
     private final PushSinkSettings settings;
     private final TypeSerializer<RowData> serializer;
     private final ProcessingTimeService timers;
@@ -38,27 +36,32 @@ final class PushSinkWriter implements SinkWriter<RowData> {
         this.batch = new DataOutputSerializer(Math.min(settings.batchBytes(), 64 * 1024) + 1024);
     }
 
-    /** Connects at once, so that the first row goes out without waiting for a connection. */
-    static PushSinkWriter open(PushSinkSettings settings, WriterInitContext context) throws IOException {
-        int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
+    /**
+     * Connects at once, so that the first row goes out without waiting for a connection.
+     *
+     * @param attempt the attempt number of the sink's task; a restarted attempt replaces the first one's connection
+     * @param parallelism the sink's number of subtasks, which must be 1
+     */
+    static PushSinkWriter open(
+            PushSinkSettings settings,
+            TypeSerializer<RowData> serializer,
+            ProcessingTimeService timers,
+            JobID jobId,
+            int attempt,
+            int parallelism)
+            throws IOException {
         if (parallelism != 1) {
             // one ordered stream per result: the gateway expects exactly one connection per attempt
             throw new IllegalStateException("The push sink must run with parallelism 1, was " + parallelism);
         }
-        JobID jobId = context.getJobInfo().getJobId();
         PushWire.Hello hello = new PushWire.Hello(
-                settings.resultId(),
-                settings.secret(),
-                jobId.getUpperPart(),
-                jobId.getLowerPart(),
-                context.getTaskInfo().getAttemptNumber());
-        TypeSerializer<RowData> serializer = context.createInputSerializer();
+                settings.resultId(), settings.secret(), jobId.getUpperPart(), jobId.getLowerPart(), attempt);
         PushConnection connection = PushConnection.open(settings, hello);
-        return new PushSinkWriter(settings, serializer, context.getProcessingTimeService(), connection);
+        return new PushSinkWriter(settings, serializer, timers, connection);
     }
 
-    @Override
-    public void write(RowData row, Context context) throws IOException {
+    /** Adds a row to the batch, and sends the batch when it is full. */
+    void write(RowData row) throws IOException {
         if (ended) {
             throw new IllegalStateException("Row after the end of the result sent to " + settings.address());
         }
@@ -82,8 +85,8 @@ final class PushSinkWriter implements SinkWriter<RowData> {
         }
     }
 
-    @Override
-    public void flush(boolean endOfInput) throws IOException {
+    /** Sends the batch; at the end of the input, also the end of the result, and waits for its acknowledgement. */
+    void flush(boolean endOfInput) throws IOException {
         send();
         if (endOfInput && !ended) {
             ended = true;
@@ -101,8 +104,7 @@ final class PushSinkWriter implements SinkWriter<RowData> {
         batch.clear();
     }
 
-    @Override
-    public void close() throws IOException {
+    void close() throws IOException {
         // after a failure this closes without the end frame, which the gateway takes as a failure
         connection.close();
     }
