@@ -1,0 +1,145 @@
+package dev.sluice.session;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Tells when jobs end, for every pushed query of the gateway, with one status request per job and interval.
+ *
+ * <p>Why not the job client's {@code getJobExecutionResult()}: Flink's REST client polls a job's result from 10 ms on,
+ * doubling up to 2 s, on a timer of its own for every job, and keeps polling while the job winds down after its
+ * result has reached the gateway; at a few hundred short queries a second those polls are a good part of the
+ * JobManager's REST work. A pushed query needs the job's end only to fail its result when the job dies before the
+ * sink has sent the end, so one shared timer asks each watched job's status ({@code /jobs/:id/status}, a few bytes)
+ * once per interval, and a watch stops as soon as the result is complete. Only a job that failed costs one more
+ * request, for its cause.
+ *
+ * <p>Thread-safe; one daemon thread for the whole gateway.
+ */
+public final class JobEndWatcher implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JobEndWatcher.class);
+
+    private final Duration interval;
+    private final ScheduledExecutorService timer;
+    private final Map<JobID, Watch> watched = new ConcurrentHashMap<>();
+
+    public JobEndWatcher(Duration interval) {
+        this.interval = requireNonNull(interval, "interval is null");
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("interval must be positive, was " + interval);
+        }
+        this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "sluice-job-end-watcher");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long millis = Math.max(1, interval.toMillis());
+        timer.scheduleWithFixedDelay(this::askAll, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    /** Watches {@code job} until it ends or the watch is closed. */
+    public Watch watch(JobClient job) {
+        Watch watch = new Watch(job);
+        watched.put(job.getJobID(), watch);
+        return watch;
+    }
+
+    /** How many jobs are watched now. */
+    public int watchedJobs() {
+        return watched.size();
+    }
+
+    private void askAll() {
+        for (Watch watch : watched.values()) {
+            try {
+                watch.ask();
+            } catch (RuntimeException e) { // one job's trouble must not stop the timer for the others
+                LOG.debug("Asking the status of job {} failed", watch.job.getJobID(), e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        watched.values().forEach(watch -> watch.end.cancel(false));
+        watched.clear();
+    }
+
+    /** One watched job. */
+    public final class Watch implements AutoCloseable {
+        private final JobClient job;
+        private final CompletableFuture<JobStatus> end = new CompletableFuture<>();
+        // at most one status request of this job in flight: a JobManager slower than the interval is not piled on
+        private final AtomicBoolean asking = new AtomicBoolean();
+
+        private Watch(JobClient job) {
+            this.job = requireNonNull(job, "job is null");
+        }
+
+        /**
+         * Completes with the status the job ended in when it finished or was cancelled, and exceptionally with the
+         * job's cause when it failed; never while the watch is closed first.
+         */
+        public CompletableFuture<JobStatus> end() {
+            return end;
+        }
+
+        private void ask() {
+            if (end.isDone() || !asking.compareAndSet(false, true)) {
+                return;
+            }
+            job.getJobStatus().whenComplete((status, failure) -> {
+                asking.set(false);
+                if (failure != null) {
+                    // a status the JobManager could not give (a restart, a lost leader) is asked again next time
+                    LOG.debug("Status of job {} not known: {}", job.getJobID(), failure.toString());
+                } else if (status == JobStatus.FAILED) {
+                    stopWatching();
+                    failWithCause();
+                } else if (status.isGloballyTerminalState()) {
+                    stopWatching();
+                    end.complete(status);
+                }
+            });
+        }
+
+        private void failWithCause() {
+            job.getJobExecutionResult().whenComplete((result, failure) -> {
+                if (failure != null) {
+                    end.completeExceptionally(failure);
+                } else {
+                    end.complete(JobStatus.FAILED);
+                }
+            });
+        }
+
+        private void stopWatching() {
+            watched.remove(job.getJobID(), this);
+        }
+
+        /** Stops watching; the job goes on as it is. */
+        @Override
+        public void close() {
+            stopWatching();
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.sluice.session;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+final class JobEndWatcherTest {
+    private final JobEndWatcher watcher = new JobEndWatcher(Duration.ofMillis(5));
+    private final AtomicInteger statusRequests = new AtomicInteger();
+    private final AtomicInteger resultRequests = new AtomicInteger();
+
+    @AfterEach
+    void closeWatcher() {
+        watcher.close();
+    }
+
+    @Test
+    void completesWithTheStatusAJobEndedInAndStopsAskingThen() throws Exception {
+        JobEndWatcher.Watch watch =
+                watcher.watch(fakeJob(statuses(JobStatus.RUNNING, JobStatus.RUNNING, JobStatus.FINISHED)));
+
+        assertThat(watch.end().get(5, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        int asked = statusRequests.get();
+        Thread.sleep(50);
+        assertThat(statusRequests.get()).isEqualTo(asked).isEqualTo(3);
+        assertThat(watcher.watchedJobs()).isZero();
+        assertThat(resultRequests.get()).isZero();
+    }
+
+    @Test
+    void aFailedJobEndsTheWatchWithItsCauseFromOneResultRequest() {
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING, JobStatus.FAILED)));
+
+        assertThatThrownBy(() -> watch.end().get(5, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasRootCauseMessage("division by zero");
+        assertThat(resultRequests.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aClosedWatchIsNotAskedAgainAndNeverCompletes() throws Exception {
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING)));
+        while (statusRequests.get() == 0) {
+            Thread.sleep(1);
+        }
+
+        watch.close();
+        int asked = statusRequests.get();
+        Thread.sleep(50);
+
+        assertThat(statusRequests.get()).isEqualTo(asked);
+        assertThat(watch.end()).isNotDone();
+        assertThat(watcher.watchedJobs()).isZero();
+    }
+
+    @Test
+    void aStatusThatCannotBeReadIsAskedAgain() throws Exception {
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(null));
+        while (statusRequests.get() < 3) {
+            Thread.sleep(1);
+        }
+        assertThat(watch.end()).isNotDone();
+    }
+
+    @Test
+    void refusesAnIntervalThatIsNotPositive() {
+        assertThatThrownBy(() -> new JobEndWatcher(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static Deque<JobStatus> statuses(JobStatus... statuses) {
+        return new ArrayDeque<>(List.of(statuses));
+    }
+
+    /**
+     * A job client answering the calls the watcher makes; the last status repeats, and no statuses means the status
+     * cannot be read. A hand-written fake, no mocking library.
+     */
+    private JobClient fakeJob(Deque<JobStatus> statuses) {
+        JobID id = new JobID();
+        return (JobClient) Proxy.newProxyInstance(
+                JobEndWatcherTest.class.getClassLoader(),
+                new Class<?>[] {JobClient.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "getJobID" -> id;
+                    case "getJobStatus" -> {
+                        statusRequests.incrementAndGet();
+                        yield statuses == null
+                                ? CompletableFuture.failedFuture(new IllegalStateException("JobManager is gone"))
+                                : CompletableFuture.completedFuture(
+                                        statuses.size() > 1 ? statuses.poll() : statuses.peek());
+                    }
+                    case "getJobExecutionResult" -> {
+                        resultRequests.incrementAndGet();
+                        yield CompletableFuture.failedFuture(
+                                new IllegalStateException("Job failed", new ArithmeticException("division by zero")));
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+}
