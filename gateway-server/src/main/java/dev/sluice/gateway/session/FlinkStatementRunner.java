@@ -128,8 +128,8 @@ final class FlinkStatementRunner {
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
-            Optional<StatementOutcome> pushed =
-                    executePushed(pushEndpoint.get(), tableEnvironment, sql, maxRows, trace, deadline);
+            Optional<StatementOutcome> pushed = executePushed(
+                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, maxRows, trace, deadline);
             if (pushed.isPresent()) {
                 return pushed.get();
             }
@@ -176,8 +176,8 @@ final class FlinkStatementRunner {
     }
 
     /**
-     * Runs a query whose job's sink pushes its rows to the result endpoint. Such a plan is good for one ticket, so it
-     * is planned every time: the plan cache reports a skip.
+     * Runs a query whose job's sink pushes its rows to the result endpoint, from the session's compiled plan of the
+     * same query when it has one ({@link PushedQueryStarter}).
      *
      * <p>Returns once the job's sink has connected (the client's first fetch waits for that anyway), so that a cluster
      * whose TaskManagers cannot reach the endpoint is found before any row could have reached the client: then the
@@ -186,20 +186,27 @@ final class FlinkStatementRunner {
     private Optional<StatementOutcome> executePushed(
             ResultEndpointServer endpoint,
             TableEnvironment tableEnvironment,
-            String sql,
+            PlannedStatement planned,
+            QuerySettings settings,
+            long stateVersion,
             long maxRows,
             QueryTrace trace,
             QueryDeadline deadline) {
-        trace.planned(PlanCacheResult.SKIP);
         PushedQueryStarter.StartedQuery started;
         try {
-            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob).start(tableEnvironment, sql);
+            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob, jobPlans, sessionId)
+                    .start(
+                            tableEnvironment,
+                            planned,
+                            stateVersion,
+                            jobPlans.isEnabled() && settings.planCacheEnabled());
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
             }
             throw e;
         }
+        trace.planned(started.planCache());
         Optional<PushEndpointUnreachableException> unreachable = started.rows()
                 .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
                 .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));

@@ -3,61 +3,109 @@ package dev.sluice.gateway.session;
 import dev.sluice.gateway.result.PushedQueryRows;
 import dev.sluice.gateway.result.PushedResult;
 import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
+import dev.sluice.session.push.PushSinkBinding;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * Starts a query whose rows the job's sink pushes to the result endpoint: plan, register the result (its ticket goes
- * into the sink's options), submit. The job is submitted without the start wait's status polls: a job that fails
- * while initializing fails the result through the job's end, with the cluster's cause.
+ * Starts a query whose rows the job's sink pushes to the result endpoint: plan (or take the session's compiled plan of
+ * the same query), register the result (its ticket goes into the sink's options), submit. The job is submitted
+ * without the start wait's status polls: a job that fails while initializing fails the result through the job's end,
+ * with the cluster's cause.
+ *
+ * <p>A plan is reused as a collected query's is ({@link JobPlanCache}: same session, state and options, and a plan
+ * that may be reused): its translated transformations run again with a sink that carries the new result's ticket
+ * ({@link PushSinkBinding}), so Flink's parsing, optimisation and translation run once per statement, not per run.
  *
  * <p>Not thread-safe: used under the session's execution lock, on its planning thread.
  */
 final class PushedQueryStarter {
     private final ResultEndpointServer endpoint;
     private final Consumer<Boolean> skipStartWaitOfNextJob;
+    private final JobPlanCache jobPlans;
+    private final String sessionId;
 
     /** @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job */
-    PushedQueryStarter(ResultEndpointServer endpoint, Consumer<Boolean> skipStartWaitOfNextJob) {
+    PushedQueryStarter(
+            ResultEndpointServer endpoint,
+            Consumer<Boolean> skipStartWaitOfNextJob,
+            JobPlanCache jobPlans,
+            String sessionId) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.sessionId = requireNonNull(sessionId, "sessionId is null");
     }
 
-    /** A started query: its columns, and its rows as they arrive. */
-    record StartedQuery(ResolvedSchema schema, PushedResultRows rows) {
+    /** A started query: its columns, its rows as they arrive, and whether its plan came from the cache. */
+    record StartedQuery(ResolvedSchema schema, PushedResultRows rows, PlanCacheResult planCache) {
         StartedQuery {
             requireNonNull(schema, "schema is null");
             requireNonNull(rows, "rows is null");
+            requireNonNull(planCache, "planCache is null");
         }
     }
 
     /**
-     * Plans {@code sql} and submits its job.
+     * Plans {@code query}, or takes its compiled plan, and submits its job.
      *
+     * @param reusePlans whether the session lets queries reuse plans
      * @throws org.apache.flink.table.api.ValidationException if the query is invalid; nothing is registered then
      */
-    StartedQuery start(TableEnvironment tableEnvironment, String sql) {
-        PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, sql);
+    StartedQuery start(
+            TableEnvironment tableEnvironment, PlannedStatement query, long stateVersion, boolean reusePlans) {
+        Optional<CompiledPushQuery> cached =
+                reusePlans ? jobPlans.findPushed(tableEnvironment, sessionId, stateVersion, query) : Optional.empty();
+        if (cached.isPresent()) {
+            CompiledPushQuery compiled = cached.get();
+            PushedResult<RowData> result = endpoint.results().register(compiled.newSerializer());
+            Map<String, String> sinkOptions = endpoint.sinkOptions(result);
+            PushQueryJob job = submit(result, () -> compiled.submit(plan -> PushSinkBinding.bind(plan, sinkOptions)));
+            return started(compiled, result, job, PlanCacheResult.HIT);
+        }
+        PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql());
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
-        PushQueryJob job;
+        CompiledPushQuery[] compiled = new CompiledPushQuery[1];
+        PushQueryJob job = submit(result, () -> {
+            compiled[0] = plan.compile(endpoint.sinkOptions(result));
+            return compiled[0].submit(UnaryOperator.identity());
+        });
+        PlanCacheResult cacheResult =
+                reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled[0]) : PlanCacheResult.SKIP;
+        return started(compiled[0], result, job, cacheResult);
+    }
+
+    private PushQueryJob submit(PushedResult<RowData> result, Supplier<PushQueryJob> submission) {
         skipStartWaitOfNextJob.accept(true);
         try {
-            job = plan.submit(endpoint.sinkOptions(result));
+            return submission.get();
         } catch (RuntimeException | Error e) {
             result.close(); // no sink will deliver it
             throw e;
         } finally {
             skipStartWaitOfNextJob.accept(false);
         }
-        PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient());
-        return new StartedQuery(plan.schema(), new PushedResultRows(rows));
+    }
+
+    private static StartedQuery started(
+            CompiledPushQuery compiled, PushedResult<RowData> result, PushQueryJob job, PlanCacheResult cacheResult) {
+        PushedQueryRows rows = new PushedQueryRows(result, compiled.newRowConverter(), job.jobClient());
+        return new StartedQuery(compiled.schema(), new PushedResultRows(rows), cacheResult);
     }
 }

@@ -6,6 +6,7 @@ import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.SqlLexer;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
+import dev.sluice.planner.push.CompiledPushQuery;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
@@ -36,6 +37,8 @@ public final class JobPlanCache {
 
     private final boolean enabled;
     private final Cache<JobPlanKey, Entry> plans;
+    // pushed queries' plans: their own sink, not Flink's collect sink, so not Flink's CachedPlan
+    private final Cache<JobPlanKey, PushedEntry> pushedPlans;
     // statements already judged not reusable: judging walks the whole plan by reflection, so it is done once per key
     private final Cache<JobPlanKey, Boolean> notReusable;
 
@@ -44,6 +47,10 @@ public final class JobPlanCache {
         this.enabled = config.enabled();
         // maintenance on the calling thread: the cache is small, and no thread is left behind
         this.plans = Caffeine.newBuilder()
+                .maximumSize(config.maxSize())
+                .executor(Runnable::run)
+                .build();
+        this.pushedPlans = Caffeine.newBuilder()
                 .maximumSize(config.maxSize())
                 .executor(Runnable::run)
                 .build();
@@ -110,9 +117,44 @@ public final class JobPlanCache {
         return new Execution(result, PlanCacheResult.MISS);
     }
 
+    /**
+     * The compiled pushed query kept for {@code query} of session {@code sessionId} at {@code stateVersion} with the
+     * environment's current options, if any; run it with a new ticket's sink.
+     */
+    public Optional<CompiledPushQuery> findPushed(
+            TableEnvironment environment, String sessionId, long stateVersion, PlannedStatement query) {
+        PushedEntry entry = enabled
+                ? pushedPlans.getIfPresent(key(environment, sessionId, stateVersion, query.normalForm()))
+                : null;
+        return entry != null && entry.compiled().environment() == environment
+                ? Optional.of(entry.compiled())
+                : Optional.empty();
+    }
+
+    /**
+     * Keeps {@code compiled}, which just ran {@code query} for the first time, if its plan may be reused.
+     *
+     * @return {@link PlanCacheResult#MISS} if it was kept, {@link PlanCacheResult#SKIP} if not
+     */
+    public PlanCacheResult keepPushed(
+            String sessionId, long stateVersion, PlannedStatement query, CompiledPushQuery compiled) {
+        TableEnvironment environment = compiled.environment();
+        JobPlanKey key = key(environment, sessionId, stateVersion, query.normalForm());
+        if (!enabled || notReusable.getIfPresent(key) != null) {
+            return PlanCacheResult.SKIP;
+        }
+        if (!isReusable(environment, sessionId, compiled.query())) {
+            notReusable.put(key, Boolean.TRUE);
+            return PlanCacheResult.SKIP;
+        }
+        pushedPlans.put(key, new PushedEntry(compiled));
+        return PlanCacheResult.MISS;
+    }
+
     /** Drops the plans of session {@code sessionId}, whose state changed or which closed. */
     public void invalidateSession(String sessionId) {
         plans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
+        pushedPlans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
         notReusable.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
     }
 
@@ -144,9 +186,10 @@ public final class JobPlanCache {
     }
 
     private static boolean isReusable(TableEnvironment environment, String sessionId, CachedPlan plan) {
-        if (!(plan.getOperation() instanceof QueryOperation query)) {
-            return false;
-        }
+        return plan.getOperation() instanceof QueryOperation query && isReusable(environment, sessionId, query);
+    }
+
+    private static boolean isReusable(TableEnvironment environment, String sessionId, QueryOperation query) {
         Optional<String> reason;
         try {
             reason = ReusablePlans.findReasonNotToReuse(environment, query);
@@ -157,6 +200,13 @@ public final class JobPlanCache {
         }
         reason.ifPresent(why -> LOG.debug("Session {}: the plan of a query is not cached: {}", sessionId, why));
         return reason.isEmpty();
+    }
+
+    /** A compiled pushed query; it knows the TableEnvironment whose transformations it holds. */
+    private record PushedEntry(CompiledPushQuery compiled) {
+        PushedEntry {
+            requireNonNull(compiled, "compiled is null");
+        }
     }
 
     /** A cached plan and the TableEnvironment whose transformations it holds. */

@@ -1,6 +1,8 @@
 package dev.sluice.planner.flink;
 
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
@@ -8,8 +10,13 @@ import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
 import org.jspecify.annotations.Nullable;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
@@ -65,6 +72,47 @@ public final class TableEnvironmentInternals {
     /** Runs a plan that {@link #executeSql} returned again, as a new job; only on the environment that compiled it. */
     public static TableResult executeCachedPlan(TableEnvironment environment, CachedPlan plan) {
         return internal(environment).executeCachedPlanInternal(plan);
+    }
+
+    /** The modify operation behind {@code pipeline} (an {@code insertInto}), which Flink keeps package-private. */
+    public static ModifyOperation modifyOperation(TablePipeline pipeline) {
+        try {
+            Method getOperation = pipeline.getClass().getDeclaredMethod("getOperation");
+            getOperation.setAccessible(true);
+            return (ModifyOperation) getOperation.invoke(pipeline);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("This Flink's TablePipeline has no operation to translate", e);
+        }
+    }
+
+    /** Flink's transformations of {@code operation}: parsed, optimised and translated, not yet a job. */
+    public static List<Transformation<?>> translate(TableEnvironment environment, ModifyOperation operation) {
+        return impl(environment).getPlanner().translate(List.of(operation));
+    }
+
+    /**
+     * Runs translated transformations as a new job, as Flink's own {@code executeInternal} does after translating a
+     * statement (the session's jars and options, its executor, a default job name from {@code sinkNames}); returns
+     * once the job is submitted.
+     */
+    public static TableResult executeTransformations(
+            TableEnvironment environment, List<Transformation<?>> transformations, List<String> sinkNames) {
+        try {
+            Method execute = TableEnvironmentImpl.class.getDeclaredMethod("executeInternal", List.class, List.class);
+            execute.setAccessible(true);
+            return (TableResult) execute.invoke(impl(environment), transformations, sinkNames);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("This Flink's TableEnvironment cannot run translated transformations", e);
+        }
     }
 
     private static TableEnvironmentImpl impl(TableEnvironment environment) {

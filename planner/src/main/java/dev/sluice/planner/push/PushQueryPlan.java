@@ -1,17 +1,20 @@
 package dev.sluice.planner.push;
 
-import org.apache.flink.core.execution.JobClient;
+import dev.sluice.planner.flink.TableEnvironmentInternals;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableDescriptor;
-import org.apache.flink.table.api.TableException;
-import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.conversion.DataStructureConverter;
 import org.apache.flink.table.data.conversion.DataStructureConverters;
+import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -21,31 +24,30 @@ import org.apache.flink.types.Row;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * A validated query and the shape of its pushed rows; {@link #submit} runs it once.
+ * A validated query and the shape of its pushed rows; {@link #compile} translates it, with its sink, into a {@link
+ * CompiledPushQuery} that runs it as a job, once or again.
  *
- * <p>Why not reuse: the push sink's ticket and address are table options, so Flink translates them into the sink
- * object of the job's transformations; a plan is good for one ticket. Flink 2.3 reuses a plan only for a query with
- * its collect sink ({@code DQLCachedPlan}, run by {@code executeCachedPlanInternal}, which rejects any other plan);
- * running translated transformations of an INSERT goes through {@code TableEnvironmentImpl.executeInternal(List
- * <Transformation>, List<String>)}, which is private, and a Sink V2 writer sees neither the job's configuration nor
- * its global job parameters ({@code WriterInitContext} offers job and task info only), so a per-submission ticket
- * cannot reach a reused sink through the job either. Reuse would need the gateway to build the pipeline itself
- * ({@code Planner.translate}, then the executor's {@code createPipeline}/{@code executeAsync}) with a sink whose
- * ticket is replaced before each job graph is generated; that is left for when the push path is wired.
+ * <p>The push sink's ticket and address are table options, so Flink translates them into the sink of the job's
+ * transformations, and Flink's own plan reuse ({@code DQLCachedPlan}) takes only a query with its collect sink. A
+ * compiled pushed query is reused by giving each run's transformations a new sink over the same translated input
+ * (see {@link CompiledPushQuery#submit}), and running them as Flink runs a translated statement.
  */
 public final class PushQueryPlan {
     /** The option that names the connector; the sink options must set it. */
     public static final String CONNECTOR = "connector";
 
+    private final TableEnvironment environment;
     private final Table table;
     private final ResolvedSchema schema;
     private final DataType rowDataType;
 
-    PushQueryPlan(Table table) {
+    PushQueryPlan(TableEnvironment environment, Table table) {
+        this.environment = requireNonNull(environment, "environment is null");
         this.table = requireNonNull(table, "table is null");
         this.schema = table.getResolvedSchema();
         this.rowDataType = physicalRowType(schema);
@@ -63,7 +65,11 @@ public final class PushQueryPlan {
 
     /** A new reader of the rows the sink sends, row kinds included; not thread-safe, so one per result. */
     public RowDataSerializer newSerializer() {
-        return new RowDataSerializer(rowType());
+        return newSerializer(rowDataType);
+    }
+
+    static RowDataSerializer newSerializer(DataType rowDataType) {
+        return new RowDataSerializer((RowType) rowDataType.getLogicalType());
     }
 
     /**
@@ -71,6 +77,10 @@ public final class PushQueryPlan {
      * not thread-safe, so one per result.
      */
     public Function<RowData, Row> newRowConverter() {
+        return newRowConverter(rowDataType);
+    }
+
+    static Function<RowData, Row> newRowConverter(DataType rowDataType) {
         @SuppressWarnings("unchecked")
         DataStructureConverter<RowData, Row> converter = (DataStructureConverter<RowData, Row>)
                 (DataStructureConverter<?, ?>) DataStructureConverters.getConverter(rowDataType);
@@ -79,12 +89,13 @@ public final class PushQueryPlan {
     }
 
     /**
-     * Inserts the query into an inline table of the push connector and submits the job; returns once it is
-     * submitted. Run it on the session's planning thread, as {@link PushQueryPlanner#plan}.
+     * Inserts the query into an inline table of the push connector and translates it to Flink's transformations:
+     * parsing, optimisation and translation, no job yet. Run it on the session's planning thread, as {@link
+     * PushQueryPlanner#plan}.
      *
      * @param sinkOptions the push sink's table options, {@code connector} included (from the result endpoint)
      */
-    public PushQueryJob submit(Map<String, String> sinkOptions) {
+    public CompiledPushQuery compile(Map<String, String> sinkOptions) {
         requireNonNull(sinkOptions, "sinkOptions is null");
         String connector = sinkOptions.get(CONNECTOR);
         if (connector == null) {
@@ -97,10 +108,19 @@ public final class PushQueryPlan {
                 sink.option(key, value);
             }
         });
-        TableResult insert = table.insertInto(sink.build()).execute();
-        JobClient jobClient = insert.getJobClient()
-                .orElseThrow(() -> new TableException("The INSERT of a pushed query submitted no job"));
-        return new PushQueryJob(insert, jobClient);
+        TablePipeline insert = table.insertInto(sink.build());
+        ModifyOperation operation = TableEnvironmentInternals.modifyOperation(insert);
+        List<Transformation<?>> transformations = TableEnvironmentInternals.translate(environment, operation);
+        String sinkName = insert.getSinkIdentifier()
+                .map(ObjectIdentifier::asSummaryString)
+                .orElse(connector);
+        return new CompiledPushQuery(
+                environment, table.getQueryOperation(), schema, rowDataType, transformations, sinkName);
+    }
+
+    /** {@link #compile}s the query and submits it once; returns once the job is submitted. */
+    public PushQueryJob submit(Map<String, String> sinkOptions) {
+        return compile(sinkOptions).submit(UnaryOperator.identity());
     }
 
     /**

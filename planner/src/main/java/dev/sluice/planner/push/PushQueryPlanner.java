@@ -8,10 +8,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * Plans a query whose rows go to the push sink, in two steps because the sink's ticket depends on the plan: {@link
  * #plan} resolves the query's columns (what the gateway needs to register the result: the row type and its
- * serializer), then {@link PushQueryPlan#submit} inserts the query into an inline {@code sluice-push} table with the
- * ticket in its options and submits the job. This class only plans; it opens no socket.
- *
- * <p>Plans made here are not reused across executions: see {@link PushQueryPlan} for why.
+ * serializer), then {@link PushQueryPlan#compile} inserts the query into an inline {@code sluice-push} table with the
+ * ticket in its options and translates it, and the result runs as a job, once or
+ * again with other tickets ({@link CompiledPushQuery#submit}). This class only plans; it opens no socket.
  */
 public final class PushQueryPlanner {
     private PushQueryPlanner() {}
@@ -26,6 +25,6 @@ public final class PushQueryPlanner {
         requireNonNull(environment, "environment is null");
         requireNonNull(query, "query is null");
         Table table = environment.sqlQuery(query);
-        return new PushQueryPlan(table);
+        return new PushQueryPlan(environment, table);
     }
 }

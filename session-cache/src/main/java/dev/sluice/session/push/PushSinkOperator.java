@@ -34,6 +34,11 @@ final class PushSinkOperator extends AbstractStreamOperator<Object>
         this.serializer = requireNonNull(serializer, "serializer is null");
     }
 
+    /** The same operator for another run: its rows' serializer, with {@code settings} (another ticket). */
+    PushSinkOperator withSettings(PushSinkSettings settings) {
+        return new PushSinkOperator(settings, serializer);
+    }
+
     @Override
     public void open() throws Exception {
         super.open();

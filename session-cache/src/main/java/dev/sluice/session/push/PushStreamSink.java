@@ -1,6 +1,7 @@
 package dev.sluice.session.push;
 
 import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.operators.ChainingStrategy;
@@ -40,13 +41,21 @@ final class PushStreamSink extends DataStreamSink<RowData> {
         PushSinkOperator operator = new PushSinkOperator(
                 settings,
                 rows.getType().createSerializer(rows.getExecutionConfig().getSerializerConfig()));
+        LegacySinkTransformation<RowData> transformation = transformation(rows.getTransformation(), operator, name);
+        rows.getExecutionEnvironment().addOperator(transformation);
+        return new PushStreamSink(transformation);
+    }
+
+    /** The sink's transformation over {@code input}: {@code operator} with the parallelism explained at {@link #of}. */
+    static LegacySinkTransformation<RowData> transformation(
+            Transformation<RowData> input, PushSinkOperator operator, String name) {
         @SuppressWarnings("unchecked")
         StreamOperatorFactory<Object> factory =
                 (StreamOperatorFactory<Object>) (StreamOperatorFactory<?>) SimpleOperatorFactory.of(operator);
         factory.setChainingStrategy(ChainingStrategy.ALWAYS);
-        boolean inputParallelismOpen = rows.getParallelism() == ExecutionConfig.PARALLELISM_DEFAULT;
+        boolean inputParallelismOpen = input.getParallelism() == ExecutionConfig.PARALLELISM_DEFAULT;
         LegacySinkTransformation<RowData> transformation = new LegacySinkTransformation<>(
-                rows.getTransformation(),
+                input,
                 name,
                 factory,
                 inputParallelismOpen ? ExecutionConfig.PARALLELISM_DEFAULT : 1,
@@ -54,7 +63,6 @@ final class PushStreamSink extends DataStreamSink<RowData> {
         if (inputParallelismOpen) {
             transformation.setMaxParallelism(1);
         }
-        rows.getExecutionEnvironment().addOperator(transformation);
-        return new PushStreamSink(transformation);
+        return transformation;
     }
 }

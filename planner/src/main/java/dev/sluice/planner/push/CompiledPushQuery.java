@@ -1,0 +1,88 @@
+package dev.sluice.planner.push;
+
+import dev.sluice.planner.flink.TableEnvironmentInternals;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableException;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.operations.QueryOperation;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.types.Row;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A pushed query translated into Flink's transformations, its push sink included: a job each time it is submitted.
+ * Belongs to the TableEnvironment that compiled it, and runs only there, on its planning thread.
+ */
+public final class CompiledPushQuery {
+    private final TableEnvironment environment;
+    private final QueryOperation query;
+    private final ResolvedSchema schema;
+    private final DataType rowDataType;
+    private final List<Transformation<?>> transformations;
+    private final String sinkName;
+
+    CompiledPushQuery(
+            TableEnvironment environment,
+            QueryOperation query,
+            ResolvedSchema schema,
+            DataType rowDataType,
+            List<Transformation<?>> transformations,
+            String sinkName) {
+        this.environment = requireNonNull(environment, "environment is null");
+        this.query = requireNonNull(query, "query is null");
+        this.schema = requireNonNull(schema, "schema is null");
+        this.rowDataType = requireNonNull(rowDataType, "rowDataType is null");
+        this.transformations = List.copyOf(transformations);
+        this.sinkName = requireNonNull(sinkName, "sinkName is null");
+    }
+
+    /** The TableEnvironment that compiled the query, the only one that may run it. */
+    public TableEnvironment environment() {
+        return environment;
+    }
+
+    /** The validated query, for judging whether its plan may be reused. */
+    public QueryOperation query() {
+        return query;
+    }
+
+    /** The query's columns, for the result's metadata. */
+    public ResolvedSchema schema() {
+        return schema;
+    }
+
+    /** A new reader of the rows the sink sends, row kinds included; not thread-safe, so one per result. */
+    public RowDataSerializer newSerializer() {
+        return PushQueryPlan.newSerializer(rowDataType);
+    }
+
+    /** A new converter from the sink's rows to the rows the collect path returns; one per result. */
+    public Function<RowData, Row> newRowConverter() {
+        return PushQueryPlan.newRowConverter(rowDataType);
+    }
+
+    /**
+     * Submits the query as a new job; returns once it is submitted.
+     *
+     * @param bindSink gives the transformations the push sink of this run: the identity for the run the query was
+     *     compiled for, a new ticket's sink for a later run ({@code PushSinkBinding.bind} on the gateway)
+     */
+    public PushQueryJob submit(UnaryOperator<List<Transformation<?>>> bindSink) {
+        requireNonNull(bindSink, "bindSink is null");
+        TableResult insert = TableEnvironmentInternals.executeTransformations(
+                environment, bindSink.apply(transformations), List.of(sinkName));
+        JobClient jobClient = insert.getJobClient()
+                .orElseThrow(() -> new TableException("The INSERT of a pushed query submitted no job"));
+        return new PushQueryJob(insert, jobClient);
+    }
+}
