@@ -189,6 +189,8 @@ public final class SluiceGateway implements AutoCloseable {
                 sessions,
                 requestUser,
                 config.session().maxStatementLength(),
+                config.frames(),
+                metrics.registerFrames(),
                 version(),
                 EnvironmentInformation.getVersion());
         metrics.registerSessions(sessions::size);

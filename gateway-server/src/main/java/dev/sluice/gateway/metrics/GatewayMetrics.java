@@ -26,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -185,6 +186,22 @@ public final class GatewayMetrics implements QueryObserver {
                     }
                 }))
                 .register(registry);
+    }
+
+    /**
+     * A histogram of the rows in each frame of a result answered to a client, by execute or fetch.
+     *
+     * @return what to tell the rows of each frame
+     */
+    public IntConsumer registerFrames() {
+        Histogram frameRows = Histogram.builder()
+                .name("sluice_result_frame_rows")
+                .help("Rows in each frame of a result answered to a client: its fetch size when it gives one, else"
+                        + " as many as fit sluice.result.frame.target-size, fewer when the job has no more yet")
+                .classicOnly()
+                .classicUpperBounds(1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
+                .register(registry);
+        return frameRows::observe;
     }
 
     @Override

@@ -102,6 +102,11 @@ public final class GatewayStatement implements AutoCloseable {
         return true;
     }
 
+    /** The schema of the open result, if there is one. */
+    public synchronized Optional<ResolvedSchema> resultSchema() {
+        return cursor == null ? Optional.empty() : Optional.ofNullable(schema);
+    }
+
     /**
      * Returns the next page of the current result.
      *
