@@ -2,6 +2,7 @@ package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.result.PushBufferStats;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryOutcome;
@@ -202,6 +203,32 @@ public final class GatewayMetrics implements QueryObserver {
                 .classicUpperBounds(1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
                 .register(registry);
         return frameRows::observe;
+    }
+
+    /** Gauges of what pushed results hold in the gateway's heap (only when results are pushed). */
+    public void registerPushedResults(PushBufferStats stats, IntSupplier openResults) {
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_open")
+                .help("Pushed results open on the result endpoint")
+                .callback(callback -> callback.call(openResults.getAsInt()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_buffered_bytes")
+                .help("Bytes of pushed rows the gateway holds that their clients have not fetched yet")
+                .callback(callback -> callback.call(stats.bufferedBytes()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_buffered_bytes_peak")
+                .help("The most bytes of pushed rows one result has held at once since the gateway started; bounded"
+                        + " by sluice.result.max-buffered-bytes plus the frames of one socket read")
+                .callback(callback -> callback.call(stats.peakResultBytes()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_paused")
+                .help("Pushed results whose buffer is full: the gateway does not read their sink's connection, so"
+                        + " the sink blocks until the client fetches")
+                .callback(callback -> callback.call(stats.pausedResults()))
+                .register(registry);
     }
 
     @Override
