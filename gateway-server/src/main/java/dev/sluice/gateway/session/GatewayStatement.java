@@ -29,6 +29,8 @@ public final class GatewayStatement implements AutoCloseable {
     private volatile Runnable cancelJob = () -> {};
     /** Whether the current result was cancelled; a fetch that fails then reports the cancel, not the job's end. */
     private volatile boolean canceled;
+    /** Whether a fetch is under way (it may hold the monitor while it waits for rows); read by {@link #close()}. */
+    private volatile boolean fetching;
 
     private final ResultIdleWatch idleWatch = new ResultIdleWatch();
     private final LongSupplier nanoTime;
@@ -116,9 +118,11 @@ public final class GatewayStatement implements AutoCloseable {
      */
     public Page fetch(long offset, int maxRows) {
         idleWatch.beginFetch(id);
+        fetching = true;
         try {
             return fetchLocked(offset, maxRows);
         } finally {
+            fetching = false;
             idleWatch.endFetch(nanoTime.getAsLong());
         }
     }
@@ -155,9 +159,18 @@ public final class GatewayStatement implements AutoCloseable {
         return new Page(offset, rows, done, currentSchema);
     }
 
+    /**
+     * Closes the statement's result, cancelling its job if it is still running. A fetch that waits for rows meanwhile
+     * is not waited for: its job is cancelled first, so the fetch fails at once (as cancelled) and the close follows.
+     */
     @Override
-    public synchronized void close() {
-        replaceResult(null);
+    public void close() {
+        if (fetching) {
+            cancel();
+        }
+        synchronized (this) {
+            replaceResult(null);
+        }
     }
 
     /** Rows starting at {@code offset}; {@code done} when they are the last. */
