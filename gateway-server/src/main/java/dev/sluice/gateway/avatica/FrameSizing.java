@@ -42,18 +42,40 @@ final class FrameSizing {
     /**
      * @param requested the client's fetch size, or the rows it wants in the first frame; 0 or less when it gives none
      * @param types the result's column types
+     * @param observedRowBytes the width of the rows of the result's earlier frames ({@link #rowBytes}), 0 before the
+     *     first: wider rows than the types suggest (long strings) make smaller frames
      */
-    int rows(int requested, List<LogicalType> types) {
+    int rows(int requested, List<LogicalType> types, long observedRowBytes) {
         if (requested > 0) {
             return Math.min(requested, config.maxRows());
         }
-        long rows = config.targetBytes() / estimatedRowBytes(types);
+        long rows = config.targetBytes() / Math.max(estimatedRowBytes(types), observedRowBytes);
         return (int) Math.max(1, Math.min(rows, config.maxRows()));
     }
 
     /** Records the rows a frame carried. */
     void sent(int rows) {
         frameRows.accept(rows);
+    }
+
+    /** The width of rows as they go on the wire ({@link WireValues#row}), by the same measure as the estimate. */
+    static long rowBytes(List<Object> wireRow) {
+        long bytes = ROW_OVERHEAD_BYTES;
+        for (Object value : wireRow) {
+            bytes += VALUE_OVERHEAD_BYTES;
+            if (value instanceof String text) {
+                bytes += text.length();
+            } else if (value instanceof byte[] array) {
+                bytes += array.length;
+            } else if (value instanceof java.math.BigDecimal decimal) {
+                bytes += decimal.precision() + 2;
+            } else if (value instanceof List<?> list) {
+                bytes += 4 * UNBOUNDED_TEXT_BYTES + list.size() * 8L;
+            } else if (value != null) {
+                bytes += 8;
+            }
+        }
+        return bytes;
     }
 
     static int estimatedRowBytes(List<LogicalType> types) {

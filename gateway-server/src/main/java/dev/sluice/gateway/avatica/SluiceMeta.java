@@ -322,13 +322,20 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     private Frame frame(GatewayStatement statement, long offset, int requested, GatewaySession session) {
         List<LogicalType> types =
                 statement.resultSchema().map(SluiceMeta::types).orElse(List.of());
-        GatewayStatement.Page page = statement.fetch(offset, frameSizing.rows(requested, types));
+        GatewayStatement.Page page =
+                statement.fetch(offset, frameSizing.rows(requested, types, statement.observedRowBytes()));
         if (types.isEmpty()) {
             types = types(page.schema());
         }
         List<Object> rows = new ArrayList<>(page.rows().size());
+        long bytes = 0;
         for (Row row : page.rows()) {
-            rows.add(WireValues.row(row, types, session.localTimeZone()));
+            List<Object> wireRow = WireValues.row(row, types, session.localTimeZone());
+            bytes += FrameSizing.rowBytes(wireRow);
+            rows.add(wireRow);
+        }
+        if (!rows.isEmpty()) {
+            statement.observedRowBytes(bytes / rows.size());
         }
         frameSizing.sent(rows.size());
         return new Frame(page.offset(), page.done(), rows);

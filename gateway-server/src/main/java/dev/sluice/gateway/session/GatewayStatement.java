@@ -29,6 +29,8 @@ public final class GatewayStatement implements AutoCloseable {
     private volatile Runnable cancelJob = () -> {};
     /** Whether the current result was cancelled; a fetch that fails then reports the cancel, not the job's end. */
     private volatile boolean canceled;
+    /** The width of the current result's rows as its last frame measured them; 0 before its first frame. */
+    private volatile long observedRowBytes;
     /** Whether a fetch is under way (it may hold the monitor while it waits for rows); read by {@link #close()}. */
     private volatile boolean fetching;
 
@@ -66,6 +68,7 @@ public final class GatewayStatement implements AutoCloseable {
         cursor = rows == null ? null : rows.cursor();
         schema = rows == null ? null : rows.schema();
         nextOffset = 0;
+        observedRowBytes = 0;
         canceled = false;
         cancelJob = rows == null ? () -> {} : rows.cancelJob();
         if (rows == null) {
@@ -102,6 +105,16 @@ public final class GatewayStatement implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /** The width of the open result's rows, as the frame that sent them last measured it; 0 before any frame. */
+    public long observedRowBytes() {
+        return observedRowBytes;
+    }
+
+    /** Remembers the width of the rows of the frame just made of the open result, to size its next frame. */
+    public void observedRowBytes(long rowBytes) {
+        observedRowBytes = rowBytes;
     }
 
     /** The schema of the open result, if there is one. */
