@@ -13,9 +13,10 @@ public final class FrameOptions {
             .memoryType()
             .defaultValue(MemorySize.parse("1mb"))
             .withDescription("Bytes of rows a frame aims at when the client gives no fetch size (or 0): the rows"
-                    + " of a frame are this size divided by the width of a row, estimated from the result's column"
-                    + " types, and at most " + PREFIX + "max-rows. A frame is answered as soon as it has a row, so"
-                    + " short results are not held back. From 1kb to 64mb.");
+                    + " of a frame are this size divided by the width of a row (estimated from the result's column"
+                    + " types, or as the result's previous frame measured it, whichever is wider), and at most "
+                    + PREFIX + "max-rows. A frame is answered as soon as it has a row, so short results are not held"
+                    + " back. From 1kb to 64mb.");
 
     public static final ConfigOption<Integer> MAX_ROWS = key(PREFIX + "max-rows")
             .intType()
