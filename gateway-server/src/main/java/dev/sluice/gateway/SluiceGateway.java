@@ -146,6 +146,10 @@ public final class SluiceGateway implements AutoCloseable {
         SessionSetup sessionSetup = SessionSetupLoader.load(config, clusters, flinkOptions, components);
         ResultTransports transports = ResultTransportsStartup.start(config, components);
         metrics.registerResultTransports(clusters.names(), transports::transportOf);
+        transports
+                .endpoint()
+                .ifPresent(endpoint ->
+                        metrics.registerPushedResults(endpoint.results().bufferStats(), endpoint.results()::size));
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -189,6 +193,8 @@ public final class SluiceGateway implements AutoCloseable {
                 sessions,
                 requestUser,
                 config.session().maxStatementLength(),
+                config.frames(),
+                metrics.registerFrames(),
                 version(),
                 EnvironmentInformation.getVersion());
         metrics.registerSessions(sessions::size);

@@ -10,6 +10,7 @@ import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.Driver;
 import org.jspecify.annotations.Nullable;
 
@@ -60,6 +61,12 @@ public final class SluiceDriver extends Driver {
     @Override
     protected AvaticaFactory createFactory() {
         return new SluiceJdbcFactory(super.createFactory());
+    }
+
+    /** Avatica's remote calls, with each result's next frame fetched while the application reads the current one. */
+    @Override
+    public Meta createMeta(AvaticaConnection connection) {
+        return PrefetchingMeta.wrap(super.createMeta(connection), connection);
     }
 
     @Override

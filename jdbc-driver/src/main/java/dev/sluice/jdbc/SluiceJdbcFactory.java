@@ -6,6 +6,7 @@ import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.UnregisteredDriver;
@@ -39,10 +40,21 @@ final class SluiceJdbcFactory implements AvaticaFactory {
         return avatica.getJdbcMinorVersion();
     }
 
+    /**
+     * Avatica's connection, whose statements have no fetch size unless {@code fetch_size} is given (Avatica's default
+     * is 100): without one the gateway sizes each frame by bytes ({@code sluice.result.frame.target-size}).
+     */
     @Override
     public AvaticaConnection newConnection(
             UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) throws SQLException {
-        return avatica.newConnection(driver, factory, url, info);
+        Properties properties = info;
+        String fetchSize = BuiltInConnectionProperty.FETCH_SIZE.camelName();
+        if (!info.containsKey(fetchSize)) {
+            properties = new Properties();
+            properties.putAll(info);
+            properties.setProperty(fetchSize, "0");
+        }
+        return avatica.newConnection(driver, factory, url, properties);
     }
 
     @Override

@@ -13,9 +13,9 @@ final class CompareTable {
         StringBuilder markdown = new StringBuilder();
         for (String query : queries) {
             markdown.append("\n#### ").append(query).append("\n\n");
-            markdown.append("| concurrency | system | QPS | p50 ms | p99 ms | errors | CPU ms/query gateway |"
-                    + " CPU ms/query JobManager | CPU ms/query TaskManager |\n");
-            markdown.append("|---|---|---|---|---|---|---|---|---|\n");
+            markdown.append("| concurrency | system | QPS | rows/s | MB/s | p50 ms | p99 ms | errors |"
+                    + " CPU ms/query gateway | CPU ms/query JobManager | CPU ms/query TaskManager |\n");
+            markdown.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
             for (int concurrency : concurrencies) {
                 CompareCell sluice = find(cells, SLUICE, query, concurrency);
                 CompareCell stock = find(cells, baseline, query, concurrency);
@@ -25,10 +25,14 @@ final class CompareTable {
                 markdown.append(row(sluice)).append(row(stock));
                 markdown.append(String.format(
                         Locale.ROOT,
-                        "| %d | **Sluice / %s** | **%s** | **%s** | **%s** | | %s | %s | %s |%n",
+                        "| %d | **Sluice / %s** | **%s** | **%s** | **%s** | **%s** | **%s** | | %s | %s | %s |%n",
                         concurrency,
                         baseline,
                         ratio(sluice.report().queriesPerSecond(), stock.report().queriesPerSecond()),
+                        ratio(sluice.report().rowsPerSecond(), stock.report().rowsPerSecond()),
+                        ratio(
+                                sluice.report().megabytesPerSecond(),
+                                stock.report().megabytesPerSecond()),
                         ratio(sluice.report().p50Millis(), stock.report().p50Millis()),
                         ratio(sluice.report().p99Millis(), stock.report().p99Millis()),
                         ratio(
@@ -48,10 +52,12 @@ final class CompareTable {
     private static String row(CompareCell cell) {
         return String.format(
                 Locale.ROOT,
-                "| %d | %s | %.1f | %.0f | %.0f | %d | %s | %s | %s |%n",
+                "| %d | %s | %.1f | %.0f | %.2f | %.0f | %.0f | %d | %s | %s | %s |%n",
                 cell.concurrency(),
                 cell.system(),
                 cell.report().queriesPerSecond(),
+                cell.report().rowsPerSecond(),
+                cell.report().megabytesPerSecond(),
                 cell.report().p50Millis(),
                 cell.report().p99Millis(),
                 cell.report().errors(),

@@ -51,8 +51,19 @@ public final class SluiceCompare implements Callable<Integer> {
 
     private static final Pattern SLUICE_READY = Pattern.compile("^Sluice gateway ready: (\\S+)$", Pattern.MULTILINE);
 
-    @Option(names = "--queries", split = ",", description = "Reference queries to run.")
+    @Option(
+            names = "--queries",
+            split = ",",
+            description =
+                    "Reference queries to run: source, wordcount, join; bulk (select * from a table of --bulk-rows"
+                            + " rows) and bulk-blackhole (the same rows into a blackhole table: the cluster's own time).")
     List<String> queries = List.of("source", "wordcount", "join");
+
+    @Option(
+            names = "--bulk-rows",
+            defaultValue = "500000",
+            description = "Rows of the bulk table (BIGINT, STRING(16), DOUBLE, DECIMAL(12,2), TIMESTAMP(3)).")
+    long bulkRows = ReferenceQueries.DEFAULT_BULK_ROWS;
 
     @Option(names = "--concurrency", split = ",", description = "Concurrency levels.")
     List<Integer> concurrencies = List.of(1, 32, 64, 128);
@@ -217,7 +228,7 @@ public final class SluiceCompare implements Callable<Integer> {
                 url,
                 query,
                 ReferenceQueries.find(query).orElseThrow(),
-                ReferenceQueries.SETUP,
+                ReferenceQueries.setupFor(query, bulkRows),
                 concurrency,
                 0,
                 duration,

@@ -8,13 +8,19 @@ import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
-/** The result of a perf run: throughput and latency percentiles of the measured queries (microseconds inside). */
+/**
+ * The result of a perf run: throughput and latency percentiles of the measured queries (microseconds inside).
+ *
+ * @param bytes the size of the values read, as the application holds them: 8 bytes for a BIGINT, DOUBLE or
+ *     TIMESTAMP, 4 for an INT, FLOAT, DATE or TIME, a string's characters, a decimal's digits, a byte string's bytes
+ */
 public record PerfReport(
         String url,
         String query,
         int concurrency,
         long queries,
         long rows,
+        long bytes,
         long errors,
         Map<String, Long> firstErrors,
         Duration elapsed,
@@ -31,13 +37,15 @@ public record PerfReport(
         requireNonNull(elapsed, "elapsed is null");
     }
 
-    static PerfReport of(PerfConfig config, Histogram micros, long rows, ErrorSummary errors, Duration elapsed) {
+    static PerfReport of(
+            PerfConfig config, Histogram micros, long rows, long bytes, ErrorSummary errors, Duration elapsed) {
         return new PerfReport(
                 config.url(),
                 config.queryLabel(),
                 config.concurrency(),
                 micros.getTotalCount(),
                 rows,
+                bytes,
                 errors.count(),
                 errors.firstDistinct(),
                 elapsed,
@@ -57,6 +65,11 @@ public record PerfReport(
         return perSecond(rows);
     }
 
+    /** Megabytes (10^6 bytes) of values read per second. */
+    public double megabytesPerSecond() {
+        return perSecond(bytes) / 1e6;
+    }
+
     private double perSecond(long amount) {
         double seconds = elapsed.toNanos() / 1e9;
         return seconds == 0 ? 0 : amount / seconds;
@@ -66,13 +79,15 @@ public record PerfReport(
     public String toText() {
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
-                "%d queries in %.1f s at concurrency %d: %.1f queries/s, %.1f rows/s; latency ms: avg %.1f, p50 %.1f,"
+                "%d queries in %.1f s at concurrency %d: %.1f queries/s, %.1f rows/s, %.2f MB/s; latency ms: avg %.1f,"
+                        + " p50 %.1f,"
                         + " p95 %.1f, p99 %.1f, p99.9 %.1f, max %.1f; %d errors",
                 queries,
                 elapsed.toNanos() / 1e9,
                 concurrency,
                 queriesPerSecond(),
                 rowsPerSecond(),
+                megabytesPerSecond(),
                 avgMillis,
                 p50Millis,
                 p95Millis,
@@ -98,18 +113,21 @@ public record PerfReport(
         errorsJson.append(']');
         return String.format(
                 Locale.ROOT,
-                "{\"url\":%s,\"query\":%s,\"concurrency\":%d,\"queries\":%d,\"rows\":%d,\"errors\":%d,"
-                        + "\"elapsed_s\":%.3f,\"qps\":%.2f,\"rows_per_s\":%.2f,\"avg_ms\":%.3f,\"p50_ms\":%.3f,"
+                "{\"url\":%s,\"query\":%s,\"concurrency\":%d,\"queries\":%d,\"rows\":%d,\"bytes\":%d,"
+                        + "\"errors\":%d,\"elapsed_s\":%.3f,\"qps\":%.2f,\"rows_per_s\":%.2f,\"mb_per_s\":%.3f,"
+                        + "\"avg_ms\":%.3f,\"p50_ms\":%.3f,"
                         + "\"p95_ms\":%.3f,\"p99_ms\":%.3f,\"p999_ms\":%.3f,\"max_ms\":%.3f,\"first_errors\":%s}",
                 quote(url),
                 quote(query),
                 concurrency,
                 queries,
                 rows,
+                bytes,
                 errors,
                 elapsed.toNanos() / 1e9,
                 queriesPerSecond(),
                 rowsPerSecond(),
+                megabytesPerSecond(),
                 avgMillis,
                 p50Millis,
                 p95Millis,

@@ -34,6 +34,7 @@ public final class PerfRun {
     private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
     private final Histogram total = new Histogram(HIGHEST_MICROS, 3);
     private final AtomicLong rows = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong warmupDone = new AtomicLong();
     private final AtomicLong measuredClaimed = new AtomicLong();
     private final ErrorSummary errors = new ErrorSummary();
@@ -81,7 +82,7 @@ public final class PerfRun {
         }
         Duration elapsed =
                 measureStartNanos == Long.MAX_VALUE ? Duration.ZERO : Duration.ofNanos(end - measureStartNanos);
-        return PerfReport.of(config, total, rows.get(), errors, elapsed);
+        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed);
     }
 
     private void work() {
@@ -107,11 +108,12 @@ public final class PerfRun {
                     return;
                 }
                 try {
-                    long rowCount = runQuery(connection);
+                    long[] rowsAndBytes = runQuery(connection);
                     long end = System.nanoTime();
                     if (queryStart >= measureStartNanos) {
                         recorder.recordValue(Math.min(HIGHEST_MICROS, (end - queryStart) / 1000));
-                        rows.addAndGet(rowCount);
+                        rows.addAndGet(rowsAndBytes[0]);
+                        bytes.addAndGet(rowsAndBytes[1]);
                     } else {
                         finishWarmupQuery(end);
                     }
@@ -193,28 +195,64 @@ public final class PerfRun {
         return connection;
     }
 
-    private long runQuery(Connection connection) throws SQLException {
+    /** Runs the query and reads every row; returns the rows and the bytes of their values ({@link PerfReport}). */
+    private long[] runQuery(Connection connection) throws SQLException {
         if (config.sql().equals(GET_TABLES)) {
             try (ResultSet tables = connection.getMetaData().getTables(null, null, "%", null)) {
                 return readAll(tables);
             }
         }
-        try (Statement statement = connection.createStatement();
-                ResultSet result = statement.executeQuery(config.sql())) {
-            return readAll(result);
+        try (Statement statement = connection.createStatement()) {
+            // a statement without rows (the blackhole INSERT of the bulk rows) counts as one that read none
+            if (!statement.execute(config.sql())) {
+                return new long[] {0, 0};
+            }
+            try (ResultSet result = statement.getResultSet()) {
+                return readAll(result);
+            }
         }
     }
 
-    private static long readAll(ResultSet result) throws SQLException {
+    private static long[] readAll(ResultSet result) throws SQLException {
         long count = 0;
+        long bytes = 0;
         int columns = result.getMetaData().getColumnCount();
         while (result.next()) {
             for (int i = 1; i <= columns; i++) {
-                result.getObject(i);
+                bytes += valueBytes(result.getObject(i));
             }
             count++;
         }
-        return count;
+        return new long[] {count, bytes};
+    }
+
+    /** The size of a value as the application holds it, without the JVM's object headers. */
+    static long valueBytes(@Nullable Object value) {
+        if (value == null) {
+            return 0;
+        }
+        if (value instanceof Long || value instanceof Double || value instanceof java.util.Date) {
+            return 8;
+        }
+        if (value instanceof Integer || value instanceof Float) {
+            return 4;
+        }
+        if (value instanceof Short) {
+            return 2;
+        }
+        if (value instanceof Byte || value instanceof Boolean) {
+            return 1;
+        }
+        if (value instanceof String text) {
+            return text.length();
+        }
+        if (value instanceof java.math.BigDecimal decimal) {
+            return decimal.precision();
+        }
+        if (value instanceof byte[] array) {
+            return array.length;
+        }
+        return value.toString().length();
     }
 
     private void printProgress() {

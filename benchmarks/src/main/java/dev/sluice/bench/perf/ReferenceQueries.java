@@ -21,15 +21,49 @@ public final class ReferenceQueries {
             "select val1, count(*) from table1 left join table2 on val1=val2"
                     + " left join table3 on val2=val3 group by val1");
 
+    /** The large result of issue 18: a datagen table of BIGINT, STRING(16), DOUBLE, DECIMAL(12,2), TIMESTAMP(3). */
+    public static final String BULK = "bulk";
+
+    /** The cluster's own time for the bulk rows: the same job writing them to a blackhole table. */
+    public static final String BULK_BLACKHOLE = "bulk-blackhole";
+
+    /** Rows of the bulk table unless a run says otherwise. */
+    public static final long DEFAULT_BULK_ROWS = 500_000;
+
+    private static final String BULK_COLUMNS = "(n BIGINT, s STRING, d DOUBLE, m DECIMAL(12, 2), t TIMESTAMP(3))";
+
+    private static final Map<String, String> BULK_QUERIES =
+            Map.of(BULK, "select * from big", BULK_BLACKHOLE, "insert into hole select * from big");
+
     private ReferenceQueries() {}
+
+    /**
+     * The statements a connection runs once before {@code name}: the bulk tables of {@code bulkRows} rows for the bulk
+     * queries (with DML waiting for its job, as a Flink JDBC connection does not by default), else {@link #SETUP}.
+     */
+    public static List<String> setupFor(String name, long bulkRows) {
+        if (!BULK_QUERIES.containsKey(name)) {
+            return SETUP;
+        }
+        if (bulkRows < 1) {
+            throw new IllegalArgumentException("--bulk-rows must be at least 1, was " + bulkRows);
+        }
+        return List.of(
+                "SET 'table.dml-sync' = 'true'",
+                "create temporary table big " + BULK_COLUMNS + " WITH ('connector'='datagen','number-of-rows'='"
+                        + bulkRows + "','fields.s.length'='16')",
+                "create temporary table hole " + BULK_COLUMNS + " WITH ('connector'='blackhole')");
+    }
 
     /** The SQL of the reference query {@code name}, if it is one. */
     public static Optional<String> find(String name) {
-        return Optional.ofNullable(QUERIES.get(name));
+        return Optional.ofNullable(QUERIES.getOrDefault(name, BULK_QUERIES.get(name)));
     }
 
     /** Reference query names, sorted. */
     public static List<String> names() {
-        return QUERIES.keySet().stream().sorted().toList();
+        return java.util.stream.Stream.concat(QUERIES.keySet().stream(), BULK_QUERIES.keySet().stream())
+                .sorted()
+                .toList();
     }
 }

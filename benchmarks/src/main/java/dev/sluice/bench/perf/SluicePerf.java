@@ -34,6 +34,8 @@ import java.util.concurrent.Callable;
             "Examples:",
             "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query wordcount --concurrency 8 --duration 30s",
             "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query 'select 1' --setup none --count 1000 --json",
+            "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query bulk --count 3 --warmup 1",
+            "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query bulk-blackhole --count 3 --warmup 1",
         })
 public final class SluicePerf implements Callable<Integer> {
     @Option(names = "--url", required = true, description = "JDBC URL to drive.")
@@ -42,8 +44,9 @@ public final class SluicePerf implements Callable<Integer> {
     @Option(
             names = "--query",
             required = true,
-            description = "A reference query by name (source, wordcount, join), jdbc:getTables (DatabaseMetaData"
-                    + ".getTables(null, null, \"%\", null), every table of every catalog) or any SQL text.")
+            description =
+                    "A reference query by name (source, wordcount, join; bulk, bulk-blackhole), jdbc:getTables (DatabaseMetaData"
+                            + ".getTables(null, null, \"%\", null), every table of every catalog) or any SQL text.")
     String query = "";
 
     @Option(
@@ -52,6 +55,14 @@ public final class SluicePerf implements Callable<Integer> {
                     + " DDL (tables table1..table3) when --query names a reference query, else none. 'none' for none.")
     @Nullable
     String setup;
+
+    @Option(
+            names = "--bulk-rows",
+            defaultValue = "500000",
+            description = "Rows of the bulk table (BIGINT, STRING(16), DOUBLE, DECIMAL(12,2), TIMESTAMP(3) from"
+                    + " datagen) that the queries bulk (select * from big) and bulk-blackhole (insert into a blackhole"
+                    + " table: the cluster's own time) read.")
+    long bulkRows = ReferenceQueries.DEFAULT_BULK_ROWS;
 
     @Option(names = "--concurrency", defaultValue = "1", description = "Connections, each on its own thread.")
     int concurrency;
@@ -120,7 +131,8 @@ public final class SluicePerf implements Callable<Integer> {
         String sql = ReferenceQueries.find(query).orElse(query);
         List<String> setupStatements;
         if (setup == null) {
-            setupStatements = ReferenceQueries.find(query).isPresent() ? ReferenceQueries.SETUP : List.of();
+            setupStatements =
+                    ReferenceQueries.find(query).isPresent() ? ReferenceQueries.setupFor(query, bulkRows) : List.of();
         } else if (setup.equals("none")) {
             setupStatements = List.of();
         } else {

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.config.FrameConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
@@ -19,6 +20,7 @@ import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
 
 import static java.util.Objects.requireNonNull;
 
@@ -43,29 +46,32 @@ import static java.util.Objects.requireNonNull;
  * request's {@link RequestUser}: another user's connection is answered as one that does not exist.
  */
 public final class SluiceMeta extends DatabaseMetadataMeta {
-    /** Rows in a frame when the client does not say (Avatica's default fetch size). */
-    static final int DEFAULT_FRAME_ROWS = 100;
-
     private final SessionRegistry sessions;
     private final RequestUser requestUser;
     private final int maxStatementLength;
+    private final FrameSizing frameSizing;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
     private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
     /**
      * @param requestUser the user of the request being handled, set by the HTTP layer around each call
      * @param maxStatementLength the longest statement accepted; every statement text a client sends is checked
+     * @param frames how many rows a frame of a result holds
+     * @param frameRows told the rows of every frame of a result sent
      */
     public SluiceMeta(
             SessionRegistry sessions,
             RequestUser requestUser,
             int maxStatementLength,
+            FrameConfig frames,
+            IntConsumer frameRows,
             String gatewayVersion,
             String flinkVersion) {
         super(gatewayVersion, flinkVersion);
         this.sessions = requireNonNull(sessions, "sessions is null");
         this.requestUser = requireNonNull(requestUser, "requestUser is null");
         this.maxStatementLength = maxStatementLength;
+        this.frameSizing = new FrameSizing(frames, frameRows);
     }
 
     // ---- connections and statements
@@ -268,8 +274,8 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
         GatewaySession session = session(h.connectionId);
-        GatewayStatement.Page page = session.requireStatement(h.id).fetch(offset, frameRows(fetchMaxRowCount));
-        return frame(page, session);
+        GatewayStatement statement = session.requireStatement(h.id);
+        return frame(statement, offset, fetchMaxRowCount, session);
     }
 
     @Override
@@ -314,23 +320,40 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         List<ColumnMetaData> columns = ColumnTypes.columns(rows.schema());
         Signature signature = new Signature(
                 columns, sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
-        Frame first = frame(statement.fetch(0, frameRows(maxRowsInFirstFrame)), session);
+        Frame first = frame(statement, 0, maxRowsInFirstFrame, session);
         return MetaResultSet.create(h.connectionId, h.id, false, signature, first);
     }
 
-    private static Frame frame(GatewayStatement.Page page, GatewaySession session) {
-        List<LogicalType> types = page.schema().getColumns().stream()
-                .map(Column::getDataType)
-                .map(dataType -> dataType.getLogicalType())
-                .toList();
-        List<Object> rows = new ArrayList<>(page.rows().size());
-        for (Row row : page.rows()) {
-            rows.add(WireValues.row(row, types, session.localTimeZone()));
+    /**
+     * The next frame of the statement's result, of as many rows as {@link FrameSizing} gives for {@code requested}
+     * (the client's fetch size, if any) and the result's types.
+     */
+    private Frame frame(GatewayStatement statement, long offset, int requested, GatewaySession session) {
+        List<LogicalType> types =
+                statement.resultSchema().map(SluiceMeta::types).orElse(List.of());
+        GatewayStatement.Page page =
+                statement.fetch(offset, frameSizing.rows(requested, types, statement.observedRowBytes()));
+        if (types.isEmpty()) {
+            types = types(page.schema());
         }
+        List<Object> rows = new ArrayList<>(page.rows().size());
+        long bytes = 0;
+        for (Row row : page.rows()) {
+            List<Object> wireRow = WireValues.row(row, types, session.localTimeZone());
+            bytes += FrameSizing.rowBytes(wireRow);
+            rows.add(wireRow);
+        }
+        if (!rows.isEmpty()) {
+            statement.observedRowBytes(bytes / rows.size());
+        }
+        frameSizing.sent(rows.size());
         return new Frame(page.offset(), page.done(), rows);
     }
 
-    private static int frameRows(int requested) {
-        return requested > 0 ? requested : DEFAULT_FRAME_ROWS;
+    private static List<LogicalType> types(ResolvedSchema schema) {
+        return schema.getColumns().stream()
+                .map(Column::getDataType)
+                .map(dataType -> dataType.getLogicalType())
+                .toList();
     }
 }

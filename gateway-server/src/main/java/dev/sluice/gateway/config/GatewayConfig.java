@@ -30,6 +30,7 @@ public record GatewayConfig(
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
         ResultConfig result,
+        FrameConfig frames,
         List<ClusterDefinition> clusters,
         List<CatalogDeclaration> catalogs,
         LibraryConfig library,
@@ -45,6 +46,7 @@ public record GatewayConfig(
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
         requireNonNull(result, "result is null");
+        requireNonNull(frames, "frames is null");
         clusters = List.copyOf(clusters);
         catalogs = List.copyOf(catalogs);
         requireNonNull(library, "library is null");
@@ -93,6 +95,7 @@ public record GatewayConfig(
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         ResultConfig result = collect(problems, () -> ResultConfig.from(configuration));
+        FrameConfig frames = collect(problems, () -> FrameConfig.from(configuration));
         collect(problems, () -> CollectStrategy.from(configuration));
         LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
         AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
@@ -115,6 +118,7 @@ public record GatewayConfig(
                 embedded,
                 sessionCache,
                 result,
+                frames,
                 clusters,
                 catalogs,
                 library,

@@ -78,6 +78,8 @@ public final class SluiceOptionCatalog {
             ResultOptions.MAX_BUFFERED_BYTES,
             ResultOptions.HELLO_TIMEOUT,
             ResultOptions.LOST_CONNECTION_TIMEOUT,
+            FrameOptions.TARGET_SIZE,
+            FrameOptions.MAX_ROWS,
             EmbeddedClusterOptions.TASK_MANAGERS,
             EmbeddedClusterOptions.TASK_SLOTS,
             ClusterOptions.CLUSTERS,

@@ -2,6 +2,7 @@ package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.result.PushBufferStats;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.gateway.session.QueryObserver;
 import dev.sluice.gateway.session.QueryOutcome;
@@ -26,6 +27,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -184,6 +186,48 @@ public final class GatewayMetrics implements QueryObserver {
                         callback.call(transport == current ? 1 : 0, cluster, transport.name());
                     }
                 }))
+                .register(registry);
+    }
+
+    /**
+     * A histogram of the rows in each frame of a result answered to a client, by execute or fetch.
+     *
+     * @return what to tell the rows of each frame
+     */
+    public IntConsumer registerFrames() {
+        Histogram frameRows = Histogram.builder()
+                .name("sluice_result_frame_rows")
+                .help("Rows in each frame of a result answered to a client: its fetch size when it gives one, else"
+                        + " as many as fit sluice.result.frame.target-size, fewer when the job has no more yet")
+                .classicOnly()
+                .classicUpperBounds(1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
+                .register(registry);
+        return frameRows::observe;
+    }
+
+    /** Gauges of what pushed results hold in the gateway's heap (only when results are pushed). */
+    public void registerPushedResults(PushBufferStats stats, IntSupplier openResults) {
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_open")
+                .help("Pushed results open on the result endpoint")
+                .callback(callback -> callback.call(openResults.getAsInt()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_buffered_bytes")
+                .help("Bytes of pushed rows the gateway holds that their clients have not fetched yet")
+                .callback(callback -> callback.call(stats.bufferedBytes()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_buffered_bytes_peak")
+                .help("The most bytes of pushed rows one result has held at once since the gateway started; bounded"
+                        + " by sluice.result.max-buffered-bytes plus the frames of one socket read")
+                .callback(callback -> callback.call(stats.peakResultBytes()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_pushed_paused")
+                .help("Pushed results whose buffer is full: the gateway does not read their sink's connection, so"
+                        + " the sink blocks until the client fetches")
+                .callback(callback -> callback.call(stats.pausedResults()))
                 .register(registry);
     }
 

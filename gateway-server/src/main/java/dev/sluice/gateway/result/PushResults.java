@@ -21,6 +21,7 @@ public final class PushResults {
     private final long maxBufferedBytes;
     private final Duration lostConnectionTimeout;
     private final LongSupplier nanoClock;
+    private final PushBufferStats bufferStats = new PushBufferStats();
 
     PushResults(long maxBufferedBytes, Duration lostConnectionTimeout, LongSupplier nanoClock) {
         this.maxBufferedBytes = maxBufferedBytes;
@@ -40,7 +41,13 @@ public final class PushResults {
         long id = nextId.getAndIncrement();
         PushTicket ticket = PushTicket.issue(id, random);
         PushedResult<T> result = new PushedResult<>(
-                ticket, serializer, maxBufferedBytes, lostConnectionTimeout, nanoClock, () -> results.remove(id));
+                ticket,
+                serializer,
+                maxBufferedBytes,
+                lostConnectionTimeout,
+                nanoClock,
+                bufferStats,
+                () -> results.remove(id));
         results.put(id, result);
         return result;
     }
@@ -48,6 +55,11 @@ public final class PushResults {
     @Nullable
     PushedResult<?> find(long resultId) {
         return results.get(resultId);
+    }
+
+    /** What the open results hold in the gateway's heap. */
+    public PushBufferStats bufferStats() {
+        return bufferStats;
     }
 
     /** Results registered and not yet closed. */

@@ -70,18 +70,25 @@ public final class PushedQueryRows implements AutoCloseable {
         return result.endArrivalNanos();
     }
 
-    /** Releases the result; a job whose result was not read to the end is cancelled. Never throws. */
+    /**
+     * Releases the result; a job whose result was not read to the end is cancelled, and its sink's connection is read
+     * (and its rows dropped) until the job has stopped, so that the job ends CANCELED rather than failing on a closed
+     * connection. Never throws.
+     */
     @Override
     public void close() {
-        result.close();
         // a job known to have ended is not cancelled: the JobManager would log the refusal as an ERROR
-        if (!result.isDone() && !jobTermination.isDone()) {
-            job.cancel().whenComplete((ignored, failure) -> {
-                if (failure != null) {
-                    // a job that has ended already cannot be cancelled: nothing to do
-                    LOG.debug("Cancelling job {} of a closed result: {}", job.getJobID(), failure.toString());
-                }
-            });
+        if (result.isDone() || jobTermination.isDone()) {
+            result.close();
+            return;
         }
+        result.closeWhenStopped(jobTermination);
+        job.cancel().whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                // it ended already, or the cluster cannot be reached: nothing is worth keeping the connection for
+                LOG.debug("Cancelling job {} of a closed result: {}", job.getJobID(), failure.toString());
+                result.close();
+            }
+        });
     }
 }

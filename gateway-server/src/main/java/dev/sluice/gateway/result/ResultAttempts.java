@@ -176,6 +176,11 @@ final class ResultAttempts {
         closeCurrent();
     }
 
+    /** Closed for its consumer; the sink's connection stays open, its frames dropped, until {@link #close()}. */
+    void closeKeepingConnection() {
+        closed = true;
+    }
+
     void resumeReading() {
         if (current != null) {
             current.resumeReading();

@@ -31,6 +31,10 @@ public final class GatewayStatement implements AutoCloseable {
     private volatile boolean canceled;
     /** Set by the client between executions; read when an execution starts. */
     private volatile StatementLimits limits = StatementLimits.NONE;
+    /** The width of the current result's rows as its last frame measured them; 0 before its first frame. */
+    private volatile long observedRowBytes;
+    /** Whether a fetch is under way (it may hold the monitor while it waits for rows); read by {@link #close()}. */
+    private volatile boolean fetching;
 
     private final ResultIdleWatch idleWatch = new ResultIdleWatch();
     private final LongSupplier nanoTime;
@@ -76,6 +80,7 @@ public final class GatewayStatement implements AutoCloseable {
         cursor = rows == null ? null : rows.cursor();
         schema = rows == null ? null : rows.schema();
         nextOffset = 0;
+        observedRowBytes = 0;
         canceled = false;
         cancelJob = rows == null ? () -> {} : rows.cancelJob();
         if (rows == null) {
@@ -114,6 +119,21 @@ public final class GatewayStatement implements AutoCloseable {
         return true;
     }
 
+    /** The width of the open result's rows, as the frame that sent them last measured it; 0 before any frame. */
+    public long observedRowBytes() {
+        return observedRowBytes;
+    }
+
+    /** Remembers the width of the rows of the frame just made of the open result, to size its next frame. */
+    public void observedRowBytes(long rowBytes) {
+        observedRowBytes = rowBytes;
+    }
+
+    /** The schema of the open result, if there is one. */
+    public synchronized Optional<ResolvedSchema> resultSchema() {
+        return cursor == null ? Optional.empty() : Optional.ofNullable(schema);
+    }
+
     /**
      * Returns the next page of the current result.
      *
@@ -123,9 +143,11 @@ public final class GatewayStatement implements AutoCloseable {
      */
     public Page fetch(long offset, int maxRows) {
         idleWatch.beginFetch(id);
+        fetching = true;
         try {
             return fetchLocked(offset, maxRows);
         } finally {
+            fetching = false;
             idleWatch.endFetch(nanoTime.getAsLong());
         }
     }
@@ -162,9 +184,18 @@ public final class GatewayStatement implements AutoCloseable {
         return new Page(offset, rows, done, currentSchema);
     }
 
+    /**
+     * Closes the statement's result, cancelling its job if it is still running. A fetch that waits for rows meanwhile
+     * is not waited for: its job is cancelled first, so the fetch fails at once (as cancelled) and the close follows.
+     */
     @Override
-    public synchronized void close() {
-        replaceResult(null);
+    public void close() {
+        if (fetching) {
+            cancel();
+        }
+        synchronized (this) {
+            replaceResult(null);
+        }
     }
 
     /** Rows starting at {@code offset}; {@code done} when they are the last. */

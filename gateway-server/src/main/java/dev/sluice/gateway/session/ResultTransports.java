@@ -58,6 +58,11 @@ public final class ResultTransports {
                 : JobJars.NONE;
     }
 
+    /** The result endpoint, when the gateway's transport is push. */
+    public Optional<ResultEndpointServer> endpoint() {
+        return Optional.ofNullable(endpoint);
+    }
+
     /** The endpoint that results of {@code cluster} are pushed to, or empty when they are collected. */
     Optional<ResultEndpointServer> pushEndpointFor(ClusterEndpoint cluster) {
         return transportOf(cluster.name()) == ResultTransport.PUSH ? Optional.ofNullable(endpoint) : Optional.empty();

@@ -22,6 +22,8 @@ public final class SqlStates {
     public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
     /** The statement was canceled ({@code Statement.cancel()}). */
     public static final String CANCELED = "HY008";
+    /** A result set read after it was closed, or a result the gateway no longer holds. */
+    public static final String INVALID_CURSOR_STATE = "24000";
     /** The general error, when nothing more specific is known. */
     public static final String GENERAL_ERROR = "HY000";
     /** Avatica's SQLState when the server gave none; it says success, so the driver never passes it on. */

@@ -1,0 +1,290 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Large results through the JDBC URL on the embedded cluster: every type arrives the same on the push path as on the
+ * collect path, frames are sized by bytes unless the client gives a fetch size, the gateway holds at most its bound of
+ * pushed rows for a slow reader, and a reader that closes half-way cancels the job and leaves nothing buffered.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+final class BulkResultIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
+    private static final long MAX_BUFFERED_BYTES = 256 * 1024;
+    // beyond the bound: what one socket read brings after the gateway stops reading, and the frame it completes
+    private static final long ONE_READ_BYTES = 64 * 1024 + 64 * 1024;
+
+    private static final String EVERY_TYPE = "create temporary view every_type as select * from (values"
+            + " (true, cast(1 as tinyint), cast(2 as smallint), 3, cast(4 as bigint), cast(5.5 as float),"
+            + " cast(6.25 as double), cast(-7.07 as decimal(12, 2)), 'text ü', cast('chars' as char(5)),"
+            + " x'0102ff', date '2024-02-29', time '12:34:56', timestamp '2024-02-29 12:34:56.789',"
+            + " cast(timestamp '2024-02-29 12:34:56.789' as timestamp_ltz(3)), array[1, 2], map['k', 1],"
+            + " row(1, 'a')),"
+            + " (cast(null as boolean), cast(null as tinyint), cast(null as smallint), cast(null as int),"
+            + " cast(null as bigint), cast(null as float), cast(null as double), cast(null as decimal(12, 2)),"
+            + " cast(null as string), cast(null as char(5)), cast(null as bytes), cast(null as date),"
+            + " cast(null as time), cast(null as timestamp(3)), cast(null as timestamp_ltz(3)),"
+            + " cast(null as array<int>), cast(null as map<string, int>), cast(null as row<a int, b string>)))"
+            + " as t(b, ti, si, i, bi, f, d, de, s, c, bin, dt, tm, ts, tsl, arr, m, r)";
+    // the large result, deterministic so that both paths must give the very same rows
+    private static final String BIG = "create temporary table big (n BIGINT) with ('connector' = 'datagen',"
+            + " 'number-of-rows' = '%d', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1',"
+            + " 'fields.n.end' = '%d')";
+    private static final String BIG_COLUMNS = "select n, concat('row-', cast(n as string)), cast(n as double) / 3,"
+            + " cast(cast(n as decimal(12, 2)) / 7 as decimal(12, 2)),"
+            + " timestampadd(second, cast(n as int), timestamp '2024-01-01 00:00:00.123') from big";
+
+    private SluiceGateway push;
+    private SluiceGateway collect;
+
+    @BeforeAll
+    void startGateways() throws Exception {
+        push = GATEWAYS.start(Map.of(
+                "sluice.result.transport", "PUSH", "sluice.result.max-buffered-bytes", MAX_BUFFERED_BYTES + "b"));
+        collect = GATEWAYS.start(Map.of("sluice.result.transport", "COLLECT"));
+    }
+
+    @Test
+    void everyTypeArrivesTheSameOnThePushPathAsOnTheCollectPath() throws SQLException {
+        List<List<Object>> pushed = run(push, EVERY_TYPE, "select * from every_type");
+        assertThat(pushed).isEqualTo(run(collect, EVERY_TYPE, "select * from every_type"));
+        assertThat(pushed).hasSize(2);
+        assertThat(pushed.get(1)).containsOnlyNulls();
+
+        String big = String.format(BIG, 20_000, 20_000);
+        List<List<Object>> bigPushed = run(push, big, BIG_COLUMNS);
+        assertThat(bigPushed).hasSize(20_000).isEqualTo(run(collect, big, BIG_COLUMNS));
+    }
+
+    @Test
+    void framesAreSizedByBytesWithoutAFetchSize() throws Exception {
+        Histogram before = Histogram.read(metrics(push));
+        List<List<Object>> rows = run(push, String.format(BIG, 50_000, 50_000), "select n from big");
+        Histogram frames = Histogram.read(metrics(push)).minus(before);
+
+        assertThat(rows).hasSize(50_000);
+        assertThat(frames.sum()).isEqualTo(50_000);
+        // Avatica's default of 100 rows a frame would take 500 round trips
+        assertThat(frames.count()).isLessThan(100);
+        assertThat(frames.atMost(100)).as("frames of at most 100 rows").isLessThan(frames.count());
+    }
+
+    @Test
+    void theClientsFetchSizeIsHonoured() throws Exception {
+        Histogram before = Histogram.read(metrics(push));
+        try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(String.format(BIG, 70, 70));
+            // a prepared statement's first frame too (Avatica's call for a Statement's first frame carries no size)
+            try (PreparedStatement query = connection.prepareStatement("select n from big")) {
+                query.setFetchSize(7);
+                assertThat(ReferenceWorkload.rows(query.executeQuery())).hasSize(70);
+            }
+        }
+        Histogram frames = Histogram.read(metrics(push)).minus(before);
+
+        assertThat(frames.sum()).as(frames.toString()).isEqualTo(70);
+        assertThat(frames.count()).as(frames.toString()).isGreaterThanOrEqualTo(10);
+        assertThat(frames.atMost(10)).as("frames of at most 10 rows").isEqualTo(frames.count());
+    }
+
+    @Test
+    void aSlowReaderKeepsTheGatewaysBufferWithinItsBound() throws Exception {
+        try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(String.format(BIG, 200_000, 200_000));
+            statement.setFetchSize(100);
+            try (ResultSet rows = statement.executeQuery(BIG_COLUMNS)) {
+                assertThat(rows.next()).isTrue();
+                // the reader stops: the gateway fills its buffer, then stops reading, and the sink blocks
+                Eventually.within(Duration.ofSeconds(60))
+                        .untilAsserted(() -> assertThat(gauge(metrics(push), "sluice_result_pushed_paused"))
+                                .isEqualTo(1));
+                long peak = gauge(metrics(push), "sluice_result_pushed_buffered_bytes_peak");
+                assertThat(peak).isBetween(MAX_BUFFERED_BYTES, MAX_BUFFERED_BYTES + ONE_READ_BYTES);
+
+                long read = 1;
+                while (rows.next()) {
+                    assertThat(rows.getLong(1)).isEqualTo(read + 1);
+                    read++;
+                }
+                assertThat(read).isEqualTo(200_000);
+            }
+        }
+        assertThat(gauge(metrics(push), "sluice_result_pushed_buffered_bytes_peak"))
+                .isLessThanOrEqualTo(MAX_BUFFERED_BYTES + ONE_READ_BYTES);
+        assertThat(gauge(metrics(push), "sluice_result_pushed_paused")).isZero();
+    }
+
+    @Test
+    void aReaderThatClosesHalfWayCancelsTheJobAndFreesTheBuffer() throws Exception {
+        try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(String.format(BIG, 200_000, 200_000));
+            statement.execute("SET 'pipeline.name' = 'bulk-closed-half-way'");
+            try (Statement reader = connection.createStatement()) {
+                ResultSet rows = reader.executeQuery(BIG_COLUMNS);
+                for (int i = 0; i < 1_000; i++) {
+                    assertThat(rows.next()).isTrue();
+                }
+                Eventually.within(Duration.ofSeconds(60))
+                        .untilAsserted(() -> assertThat(gauge(metrics(push), "sluice_result_pushed_buffered_bytes"))
+                                .isPositive());
+            }
+            Eventually.within(Duration.ofSeconds(30)).untilAsserted(() -> {
+                String metrics = metrics(push);
+                assertThat(gauge(metrics, "sluice_result_pushed_open")).isZero();
+                assertThat(gauge(metrics, "sluice_result_pushed_buffered_bytes"))
+                        .isZero();
+                assertThat(gauge(metrics, "sluice_result_pushed_paused")).isZero();
+            });
+            Eventually.within(Duration.ofSeconds(30))
+                    .pollingEvery(Duration.ofMillis(200))
+                    .untilAsserted(() -> assertThat(jobStatus(statement, "bulk-closed-half-way"))
+                            .isEqualTo("CANCELED"));
+        }
+    }
+
+    @Test
+    void closingTheStatementWhileItsNextFrameIsAwaitedReturnsAtOnceAndCancelsTheJob() throws Exception {
+        // on the collect path, whose sink runs in the source's task: a pushed batch query's sink starts only when its
+        // source has ended
+        try (Connection connection = DriverManager.getConnection(collect.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("create temporary table slow (x BIGINT) with ('connector' = 'datagen',"
+                    + " 'rows-per-second' = '10', 'number-of-rows' = '1000000', 'fields.x.kind' = 'sequence',"
+                    + " 'fields.x.start' = '1', 'fields.x.end' = '1000000')");
+            statement.execute("SET 'pipeline.name' = 'bulk-closed-while-waiting'");
+            Statement reader = connection.createStatement();
+            // one row at once, the next one only more than a day from now
+            ResultSet rows = reader.executeQuery("select x from slow where x = 1 or x = 1000000");
+            assertThat(rows.next()).isTrue();
+            CompletableFuture<SQLException> failure = new CompletableFuture<>();
+            Thread waiting = new Thread(() -> {
+                try {
+                    rows.next();
+                    failure.complete(null);
+                } catch (SQLException e) {
+                    failure.complete(e);
+                }
+            });
+            waiting.start();
+            Eventually.within(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(waiting.getState()).isEqualTo(Thread.State.WAITING));
+
+            CompletableFuture.runAsync(() -> {
+                        try {
+                            reader.close();
+                        } catch (SQLException e) {
+                            throw new CompletionException(e);
+                        }
+                    })
+                    .get(10, TimeUnit.SECONDS);
+            SQLException closed = failure.get(10, TimeUnit.SECONDS);
+            assertThat((Throwable) closed).as("the waiting next() fails").isNotNull();
+            assertThat(closed.getSQLState()).isEqualTo("24000");
+            Eventually.within(Duration.ofSeconds(30))
+                    .pollingEvery(Duration.ofMillis(200))
+                    .untilAsserted(() -> assertThat(jobStatus(statement, "bulk-closed-while-waiting"))
+                            .isEqualTo("CANCELED"));
+        }
+    }
+
+    private static String jobStatus(Statement statement, String jobName) throws SQLException {
+        try (ResultSet jobs = statement.executeQuery("show jobs")) {
+            while (jobs.next()) {
+                if (jobs.getString("job name").equals(jobName)) {
+                    return jobs.getString("status");
+                }
+            }
+        }
+        return "(not listed)";
+    }
+
+    /** The rows of {@code query} after {@code ddl}, bytes as lists so that they compare by content. */
+    private static List<List<Object>> run(SluiceGateway gateway, String ddl, String query) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute(ddl);
+            List<List<Object>> rows = new ArrayList<>();
+            for (List<Object> row : ReferenceWorkload.rows(statement.executeQuery(query))) {
+                List<Object> values = new ArrayList<>(row.size());
+                for (Object value : row) {
+                    values.add(value instanceof byte[] bytes ? Arrays.toString(bytes) : value);
+                }
+                rows.add(values);
+            }
+            return rows;
+        }
+    }
+
+    private static String metrics(SluiceGateway gateway) throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(
+                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
+
+    private static long gauge(String metrics, String name) {
+        Matcher matcher = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(metrics);
+        assertThat(matcher.find()).as(name + " in /metrics").isTrue();
+        return (long) Double.parseDouble(matcher.group(1));
+    }
+
+    /** sluice_result_frame_rows: frames, their rows, and the frames of at most 10 and 100 rows. */
+    private record Histogram(long count, long sum, long atMost10, long atMost100) {
+        static Histogram read(String metrics) {
+            return new Histogram(
+                    gauge(metrics, "sluice_result_frame_rows_count"),
+                    gauge(metrics, "sluice_result_frame_rows_sum"),
+                    gauge(metrics, "sluice_result_frame_rows_bucket\\{le=\"10.0\"\\}"),
+                    gauge(metrics, "sluice_result_frame_rows_bucket\\{le=\"100.0\"\\}"));
+        }
+
+        Histogram minus(Histogram earlier) {
+            return new Histogram(
+                    count - earlier.count,
+                    sum - earlier.sum,
+                    atMost10 - earlier.atMost10,
+                    atMost100 - earlier.atMost100);
+        }
+
+        long atMost(int rows) {
+            return rows == 10 ? atMost10 : atMost100;
+        }
+    }
+}
