@@ -140,7 +140,7 @@ final class PushedResultJdbcIT {
                 assertThat(query.outcome).isEqualTo("finished");
                 assertThat(query.jobId).hasSize(32);
                 assertThat(query.polls).isZero();
-                assertThat(query.planCache).isEqualTo("skip");
+                assertThat(query.planCache).isEqualTo("miss");
                 assertThat(query.firstRowMillis).isNotNull().isPositive();
                 assertThat(query.lastRowMillis).isNotNull().isNotNegative();
                 assertThat(query.totalMillis).isGreaterThanOrEqualTo(query.firstRowMillis);
