@@ -76,14 +76,15 @@ final class BulkResultIT {
 
     @Test
     void everyTypeArrivesTheSameOnThePushPathAsOnTheCollectPath() throws SQLException {
+        // without ORDER BY neither path promises an order: the same rows, each as often
         List<List<Object>> pushed = run(push, EVERY_TYPE, "select * from every_type");
-        assertThat(pushed).isEqualTo(run(collect, EVERY_TYPE, "select * from every_type"));
+        assertThat(pushed).containsExactlyInAnyOrderElementsOf(run(collect, EVERY_TYPE, "select * from every_type"));
         assertThat(pushed).hasSize(2);
-        assertThat(pushed.get(1)).containsOnlyNulls();
+        assertThat(pushed).anySatisfy(row -> assertThat(row).containsOnlyNulls());
 
         String big = String.format(BIG, 20_000, 20_000);
         List<List<Object>> bigPushed = run(push, big, BIG_COLUMNS);
-        assertThat(bigPushed).hasSize(20_000).isEqualTo(run(collect, big, BIG_COLUMNS));
+        assertThat(bigPushed).hasSize(20_000).containsExactlyInAnyOrderElementsOf(run(collect, big, BIG_COLUMNS));
     }
 
     @Test
