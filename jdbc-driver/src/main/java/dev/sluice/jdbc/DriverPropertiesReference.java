@@ -53,7 +53,8 @@ public final class DriverPropertiesReference {
                 `jdbc:sluice://HOST:PORT[;key=value...]` (or `?key=value&...`), or the `Properties` passed to \
                 `DriverManager.getConnection`; those in the URL win. Besides these, `serialization` (`protobuf`, the \
                 default, or `json`) and any key with a dot (a Flink option for the connection's session) are sent to \
-                the gateway, and Avatica's own properties (such as `fetch_size`) go to Avatica's client. Any other key \
+                the gateway, and Avatica's own properties (such as `fetch_size`, which Sluice leaves at 0 so that the \
+                gateway sizes result frames by bytes) go to Avatica's client. Any other key \
                 is refused (SQLState 08001) with the known name it is closest to, so a typo \
                 such as `serialisation=json` does not go unnoticed; `Driver.getPropertyInfo` lists these properties \
                 with their descriptions and choices.
