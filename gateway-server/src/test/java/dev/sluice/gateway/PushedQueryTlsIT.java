@@ -119,7 +119,8 @@ final class PushedQueryTlsIT {
 
     private static List<Row> read(PushQueryPlan plan, PushedResult<RowData> result, Map<String, String> sinkOptions) {
         PushQueryJob job = plan.submit(sinkOptions);
-        try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+        try (PushedQueryRows rows =
+                new PushedQueryRows(result, plan.newRowConverter(), job.jobClient(), endpoint.jobEnds())) {
             List<Row> all = new ArrayList<>();
             List<Row> batch;
             while (!(batch = rows.next(100, WAIT)).isEmpty()) {

@@ -55,9 +55,11 @@ final class SessionCacheIT {
                     .isEqualTo(1);
             assertThat(counter(metrics, "sluice_queries_total", "embedded", "query", "success"))
                     .isEqualTo(CONNECTIONS * QUERIES_PER_CONNECTION);
-            // keep-alive: at most one pooled connection per query in flight, never one per request
+            // keep-alive: at most two pooled connections per query in flight (a pushed query's job-status request
+            // may still be out, while its job winds down, beside the submission of the connection's next query), never
+            // one per request
             assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
-                    .isBetween(1L, (long) CONNECTIONS);
+                    .isBetween(1L, 2L * CONNECTIONS);
             assertThat(metrics)
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"execute\",le=\"")
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"first_row\",le=\"")
@@ -80,9 +82,10 @@ final class SessionCacheIT {
                 .isGreaterThanOrEqualTo(20);
         assertThat(counter(metrics, "sluice_leader_retrievers_created_total", "embedded"))
                 .isEqualTo(counter(metrics, "sluice_cluster_clients_created_total", "embedded"));
-        // Flink's client opens a connection per REST request: at least a submission, a status and a fetch each
+        // Flink's client opens a connection per REST request: at least a submission and a status request each (a
+        // pushed query's rows do not pass the JobManager, a collected query's fetches do)
         assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
-                .isGreaterThanOrEqualTo(30);
+                .isGreaterThanOrEqualTo(20);
     }
 
     @Test

@@ -33,6 +33,13 @@ import static java.util.Objects.requireNonNull;
 public final class JobEndWatcher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JobEndWatcher.class);
 
+    /** How often the jobs' status is asked by default. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(100);
+
+    // status requests failing in a row, each because the cluster cannot be reached, after which a job's end is
+    // reported as that failure: a cluster that is gone cannot report the job's end, and the reader must learn why
+    static final int UNREACHABLE_AFTER = 3;
+
     private final Duration interval;
     private final ScheduledExecutorService timer;
     private final Map<JobID, Watch> watched = new ConcurrentHashMap<>();
@@ -90,14 +97,16 @@ public final class JobEndWatcher implements AutoCloseable {
         private final CompletableFuture<JobStatus> end = new CompletableFuture<>();
         // at most one status request of this job in flight: a JobManager slower than the interval is not piled on
         private final AtomicBoolean asking = new AtomicBoolean();
+        private int unreachableInARow; // only in the status request's completion, one at a time
 
         private Watch(JobClient job) {
             this.job = requireNonNull(job, "job is null");
         }
 
         /**
-         * Completes with the status the job ended in when it finished or was cancelled, and exceptionally with the
-         * job's cause when it failed; never while the watch is closed first.
+         * Completes with the status the job ended in when it finished; exceptionally with the job's cause when it failed
+         * or was cancelled (from the job's result, as Flink's job client reports it), or with the cluster's failure when its status could not be asked a few times in a row
+         * because the cluster cannot be reached; never when the watch is closed first.
          */
         public CompletableFuture<JobStatus> end() {
             return end;
@@ -110,11 +119,20 @@ public final class JobEndWatcher implements AutoCloseable {
             job.getJobStatus().whenComplete((status, failure) -> {
                 asking.set(false);
                 if (failure != null) {
-                    // a status the JobManager could not give (a restart, a lost leader) is asked again next time
-                    LOG.debug("Status of job {} not known: {}", job.getJobID(), failure.toString());
-                } else if (status == JobStatus.FAILED) {
+                    unreachableInARow = ClusterUnavailableException.isUnreachable(failure) ? unreachableInARow + 1 : 0;
+                    if (unreachableInARow >= UNREACHABLE_AFTER) {
+                        stopWatching();
+                        end.completeExceptionally(failure);
+                    } else {
+                        // a status the JobManager could not give (a restart, a slow answer) is asked again next time
+                        LOG.debug("Status of job {} not known: {}", job.getJobID(), failure.toString());
+                    }
+                    return;
+                }
+                unreachableInARow = 0;
+                if (status == JobStatus.FAILED) {
                     stopWatching();
-                    failWithCause();
+                    failWithCause(status);
                 } else if (status.isGloballyTerminalState()) {
                     stopWatching();
                     end.complete(status);
@@ -122,12 +140,12 @@ public final class JobEndWatcher implements AutoCloseable {
             });
         }
 
-        private void failWithCause() {
+        private void failWithCause(JobStatus status) {
             job.getJobExecutionResult().whenComplete((result, failure) -> {
                 if (failure != null) {
                     end.completeExceptionally(failure);
                 } else {
-                    end.complete(JobStatus.FAILED);
+                    end.complete(status);
                 }
             });
         }

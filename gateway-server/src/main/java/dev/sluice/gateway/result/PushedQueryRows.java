@@ -1,5 +1,6 @@
 package dev.sluice.gateway.result;
 
+import dev.sluice.session.JobEndWatcher;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
@@ -32,12 +33,14 @@ public final class PushedQueryRows implements AutoCloseable {
      * Also makes the job's failure (or a finish without the end of the result) fail the result.
      *
      * @param toRow from the plan ({@code PushQueryPlan.newRowConverter()})
+     * @param jobEnds watches the job's end, for all pushed queries of the gateway
      */
-    public PushedQueryRows(PushedResult<RowData> result, Function<RowData, Row> toRow, JobClient job) {
+    public PushedQueryRows(
+            PushedResult<RowData> result, Function<RowData, Row> toRow, JobClient job, JobEndWatcher jobEnds) {
         this.result = requireNonNull(result, "result is null");
         this.toRow = requireNonNull(toRow, "toRow is null");
         this.job = requireNonNull(job, "job is null");
-        this.jobTermination = job.getJobExecutionResult();
+        this.jobTermination = jobEnds.watch(job).end();
         result.failWhenJobEnds(jobTermination);
     }
 

@@ -4,6 +4,7 @@ import dev.sluice.gateway.config.ClientAuthMode;
 import dev.sluice.gateway.config.ResultConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.session.JobEndWatcher;
 import dev.sluice.session.push.PushSinkFactory;
 import dev.sluice.session.push.PushSinkOptions;
 import io.netty.bootstrap.ServerBootstrap;
@@ -39,6 +40,8 @@ public final class ResultEndpointServer implements AutoCloseable {
     private final PushResults results;
     private final String advertisedAddress;
     private final @Nullable SinkTrust trust;
+    // the end of every pushed query's job, asked on one shared timer (JobEndWatcher says why)
+    private final JobEndWatcher jobEnds = new JobEndWatcher(JobEndWatcher.DEFAULT_INTERVAL);
     // TLS this endpoint started for itself, closed with it; null when borrowed or off
     private @Nullable ServerTls ownTls;
 
@@ -149,6 +152,10 @@ public final class ResultEndpointServer implements AutoCloseable {
     }
 
     /** The results this endpoint expects; register one per query. */
+    public JobEndWatcher jobEnds() {
+        return jobEnds;
+    }
+
     public PushResults results() {
         return results;
     }
@@ -182,6 +189,7 @@ public final class ResultEndpointServer implements AutoCloseable {
     /** Stops accepting and closes every sink connection; results still open fail when their consumer reads. */
     @Override
     public void close() {
+        jobEnds.close();
         serverChannel.close().awaitUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         if (ownTls != null) {

@@ -194,7 +194,7 @@ final class FlinkStatementRunner {
             QueryDeadline deadline) {
         PushedQueryStarter.StartedQuery started;
         try {
-            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob, jobPlans, sessionId)
+            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob, jobPlans, sessionId, cluster)
                     .start(
                             tableEnvironment,
                             planned,

@@ -10,6 +10,7 @@ import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
+import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.push.PushSinkBinding;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -40,17 +41,20 @@ final class PushedQueryStarter {
     private final Consumer<Boolean> skipStartWaitOfNextJob;
     private final JobPlanCache jobPlans;
     private final String sessionId;
+    private final ClusterEndpoint cluster;
 
     /** @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job */
     PushedQueryStarter(
             ResultEndpointServer endpoint,
             Consumer<Boolean> skipStartWaitOfNextJob,
             JobPlanCache jobPlans,
-            String sessionId) {
+            String sessionId,
+            ClusterEndpoint cluster) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
     }
 
     /** A started query: its columns, its rows as they arrive, and whether its plan came from the cache. */
@@ -103,9 +107,10 @@ final class PushedQueryStarter {
         }
     }
 
-    private static StartedQuery started(
+    private StartedQuery started(
             CompiledPushQuery compiled, PushedResult<RowData> result, PushQueryJob job, PlanCacheResult cacheResult) {
-        PushedQueryRows rows = new PushedQueryRows(result, compiled.newRowConverter(), job.jobClient());
-        return new StartedQuery(compiled.schema(), new PushedResultRows(rows), cacheResult);
+        PushedQueryRows rows =
+                new PushedQueryRows(result, compiled.newRowConverter(), job.jobClient(), endpoint.jobEnds());
+        return new StartedQuery(compiled.schema(), new PushedResultRows(rows, cluster), cacheResult);
     }
 }

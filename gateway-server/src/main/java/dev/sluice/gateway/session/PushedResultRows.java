@@ -1,6 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.result.PushedQueryRows;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterUnavailableException;
 import org.apache.flink.types.Row;
 
 import java.time.Duration;
@@ -15,14 +17,29 @@ import static java.util.Objects.requireNonNull;
  */
 final class PushedResultRows implements QueryRows, ResultProgress {
     private final PushedQueryRows rows;
+    private final ClusterEndpoint cluster;
 
-    PushedResultRows(PushedQueryRows rows) {
+    PushedResultRows(PushedQueryRows rows, ClusterEndpoint cluster) {
         this.rows = requireNonNull(rows, "rows is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws ClusterUnavailableException when the result failed because the cluster cannot be reached (the job's
+     *     end could not be learned): the same error as a collected query's
+     */
     @Override
     public List<Row> next(int maxRows, Duration timeout) {
-        return rows.next(maxRows, timeout);
+        try {
+            return rows.next(maxRows, timeout);
+        } catch (RuntimeException e) {
+            if (!(e instanceof ClusterUnavailableException) && ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -139,7 +139,8 @@ final class PushedQueryIT {
             PushQueryPlan plan = PushQueryPlanner.plan(batch, "select n from many");
             PushedResult<RowData> result = small.results().register(plan.newSerializer());
             PushQueryJob job = plan.submit(small.sinkOptions(result));
-            try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+            try (PushedQueryRows rows =
+                    new PushedQueryRows(result, plan.newRowConverter(), job.jobClient(), small.jobEnds())) {
                 long firstRowsBy = System.nanoTime() + WAIT.toNanos();
                 while (result.bufferedBytes() == 0 && System.nanoTime() < firstRowsBy) {
                     Thread.sleep(10);
@@ -198,7 +199,8 @@ final class PushedQueryIT {
         PushQueryPlan plan = PushQueryPlanner.plan(streaming, "select n from ticks");
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         PushQueryJob job = plan.submit(endpoint.sinkOptions(result));
-        try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+        try (PushedQueryRows rows =
+                new PushedQueryRows(result, plan.newRowConverter(), job.jobClient(), endpoint.jobEnds())) {
             List<Row> first = rows.next(100, WAIT);
             assertThat(first).isNotEmpty();
             assertThat(rows.next(100, WAIT)).isNotEmpty();
@@ -253,7 +255,8 @@ final class PushedQueryIT {
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         long start = System.nanoTime();
         PushQueryJob job = plan.submit(endpoint.sinkOptions(result));
-        try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), job.jobClient())) {
+        try (PushedQueryRows rows =
+                new PushedQueryRows(result, plan.newRowConverter(), job.jobClient(), endpoint.jobEnds())) {
             List<Row> all = new ArrayList<>();
             List<Row> batch;
             while (!(batch = rows.next(1000, WAIT)).isEmpty()) {
