@@ -130,7 +130,8 @@ public final class JobEndWatcher implements AutoCloseable {
                     return;
                 }
                 unreachableInARow = 0;
-                if (status == JobStatus.FAILED) {
+                if (status == JobStatus.FAILED || status == JobStatus.CANCELED) {
+                    // the job's result says why: its failure, or that it was cancelled
                     stopWatching();
                     failWithCause(status);
                 } else if (status.isGloballyTerminalState()) {

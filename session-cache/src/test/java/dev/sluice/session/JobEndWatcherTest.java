@@ -53,6 +53,24 @@ final class JobEndWatcherTest {
     }
 
     @Test
+    void aCancelledJobEndsTheWatchWithWhatItsResultSays() {
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.CANCELLING, JobStatus.CANCELED)));
+
+        assertThatThrownBy(() -> watch.end().get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+        assertThat(resultRequests.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aClusterThatCannotBeReachedEndsTheWatchWithThatFailure() {
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(null, new java.net.ConnectException("Connection refused")));
+
+        assertThatThrownBy(() -> watch.end().get(5, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasRootCauseInstanceOf(java.net.ConnectException.class);
+        assertThat(statusRequests.get()).isEqualTo(JobEndWatcher.UNREACHABLE_AFTER);
+    }
+
+    @Test
     void aClosedWatchIsNotAskedAgainAndNeverCompletes() throws Exception {
         JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING)));
         while (statusRequests.get() == 0) {
@@ -91,6 +109,10 @@ final class JobEndWatcherTest {
      * cannot be read. A hand-written fake, no mocking library.
      */
     private JobClient fakeJob(Deque<JobStatus> statuses) {
+        return fakeJob(statuses, new IllegalStateException("JobManager is gone"));
+    }
+
+    private JobClient fakeJob(Deque<JobStatus> statuses, Exception statusFailure) {
         JobID id = new JobID();
         return (JobClient) Proxy.newProxyInstance(
                 JobEndWatcherTest.class.getClassLoader(),
@@ -100,7 +122,7 @@ final class JobEndWatcherTest {
                     case "getJobStatus" -> {
                         statusRequests.incrementAndGet();
                         yield statuses == null
-                                ? CompletableFuture.failedFuture(new IllegalStateException("JobManager is gone"))
+                                ? CompletableFuture.failedFuture(statusFailure)
                                 : CompletableFuture.completedFuture(
                                         statuses.size() > 1 ? statuses.poll() : statuses.peek());
                     }
