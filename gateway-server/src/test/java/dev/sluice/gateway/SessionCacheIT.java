@@ -60,6 +60,9 @@ final class SessionCacheIT {
             // one per request
             assertThat(counter(metrics, "sluice_rest_connections_opened_total", "embedded"))
                     .isBetween(1L, 2L * CONNECTIONS);
+            // every query's job is submitted through the pool
+            assertThat(counter(metrics, "sluice_rest_requests_total", "embedded"))
+                    .isGreaterThanOrEqualTo(CONNECTIONS * QUERIES_PER_CONNECTION);
             assertThat(metrics)
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"execute\",le=\"")
                     .contains("sluice_query_phase_seconds_bucket{cluster=\"embedded\",phase=\"first_row\",le=\"")

@@ -18,6 +18,7 @@ public final class ClusterClientStats {
     private final Map<String, LongAdder> closedClients = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> restConnectionsOpened = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> restConnectionsOpen = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> restRequests = new ConcurrentHashMap<>();
 
     void descriptorCreated(String cluster) {
         increment(descriptors, cluster);
@@ -39,6 +40,7 @@ public final class ClusterClientStats {
     JobManagerConnectionPool.ConnectionEvents restConnectionEvents(String cluster) {
         LongAdder opened = restConnectionsOpened.computeIfAbsent(cluster, name -> new LongAdder());
         LongAdder open = restConnectionsOpen.computeIfAbsent(cluster, name -> new LongAdder());
+        LongAdder requests = restRequests.computeIfAbsent(cluster, name -> new LongAdder());
         return new JobManagerConnectionPool.ConnectionEvents() {
             @Override
             public void opened() {
@@ -49,6 +51,11 @@ public final class ClusterClientStats {
             @Override
             public void closed() {
                 open.decrement();
+            }
+
+            @Override
+            public void requestSent() {
+                requests.increment();
             }
         };
     }
@@ -73,6 +80,11 @@ public final class ClusterClientStats {
     /** TCP connections the pooled REST transport opened to the cluster's JobManagers, ever. */
     public long restConnectionsOpened(String cluster) {
         return count(restConnectionsOpened, cluster);
+    }
+
+    /** Requests the pooled REST transport sent to the cluster's JobManagers, ever. */
+    public long restRequests(String cluster) {
+        return count(restRequests, cluster);
     }
 
     /** TCP connections of the pooled REST transport open now. */

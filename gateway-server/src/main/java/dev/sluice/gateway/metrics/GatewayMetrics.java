@@ -91,6 +91,13 @@ public final class GatewayMetrics implements QueryObserver {
                 .callback(callback ->
                         clusters.forEach(cluster -> callback.call(stats.restConnectionsOpened(cluster), cluster)))
                 .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_rest_requests_total")
+                .help("Requests sent to the cluster's JobManager REST endpoints on pooled connections (submissions,"
+                        + " status requests, result polls of collected queries): the JobManager's REST work")
+                .labelNames("cluster")
+                .callback(callback -> clusters.forEach(cluster -> callback.call(stats.restRequests(cluster), cluster)))
+                .register(registry);
         GaugeWithCallback.builder()
                 .name("sluice_rest_connections_open")
                 .help("TCP connections to the cluster's JobManager REST endpoints open now")

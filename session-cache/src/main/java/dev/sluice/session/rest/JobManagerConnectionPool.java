@@ -50,6 +50,9 @@ public final class JobManagerConnectionPool implements AutoCloseable {
         void opened();
 
         void closed();
+
+        /** A request is being sent: the JobManager's REST work, counted per cluster. */
+        default void requestSent() {}
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(JobManagerConnectionPool.class);
@@ -99,6 +102,7 @@ public final class JobManagerConnectionPool implements AutoCloseable {
      */
     CompletableFuture<ExchangeHandler.Outcome> exchange(String host, int port, OutgoingRequest request) {
         CompletableFuture<ExchangeHandler.Outcome> outcome = new CompletableFuture<>();
+        events.requestSent();
         inFlight.add(outcome);
         outcome.whenComplete((response, failure) -> inFlight.remove(outcome));
         try {
