@@ -26,6 +26,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,8 @@ final class FlinkStatementRunner {
 
     private final String sessionId;
     private final ClusterEndpoint cluster;
+    // a pushed query waiting for its sink: a cancel closes it (its job is cancelled, and the wait ends)
+    private volatile @Nullable PushedResultRows starting;
     private final SessionEnvironment environment;
     private final SessionOptionCommands options;
     private final JobPlanCache jobPlans;
@@ -175,6 +178,14 @@ final class FlinkStatementRunner {
         });
     }
 
+    /** Cancels a pushed query of this session that still waits for its sink, if one does. Safe from any thread. */
+    void cancelStarting() {
+        PushedResultRows rows = starting;
+        if (rows != null) {
+            rows.close();
+        }
+    }
+
     /**
      * Runs a query whose job's sink pushes its rows to the result endpoint, from the session's compiled plan of the
      * same query when it has one ({@link PushedQueryStarter}).
@@ -207,9 +218,15 @@ final class FlinkStatementRunner {
             throw e;
         }
         trace.planned(started.planCache());
-        Optional<PushEndpointUnreachableException> unreachable = started.rows()
-                .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
-                .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
+        starting = started.rows();
+        Optional<PushEndpointUnreachableException> unreachable;
+        try {
+            unreachable = started.rows()
+                    .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
+                    .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
+        } finally {
+            starting = null;
+        }
         if (unreachable.isPresent()) {
             started.rows().close();
             submissions.get().ifPresent(failed -> failed.permit().close());

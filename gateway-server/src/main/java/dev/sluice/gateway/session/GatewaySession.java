@@ -45,6 +45,7 @@ import static java.util.Objects.requireNonNull;
  * does not take that lock, so a slow fetch on one statement does not block another statement's execution.
  */
 public final class GatewaySession implements AutoCloseable {
+    private static final int NO_STATEMENT = -1;
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
     private static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofMinutes(1);
 
@@ -63,6 +64,8 @@ public final class GatewaySession implements AutoCloseable {
     private final RunningQueriesAnswer runningQueries;
     private final StopJobCommand stopJob;
     private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
+    // the statement that holds the execution lock now, for a cancel that arrives before its result exists
+    private volatile int executingStatementId = NO_STATEMENT;
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
@@ -195,6 +198,22 @@ public final class GatewaySession implements AutoCloseable {
     }
 
     /** @throws NoSuchStatementException if there is no such open statement */
+    /**
+     * Cancels statement {@code statementId} ({@code Statement.cancel()}): its running job, and, while the statement
+     * is still starting (waiting for its place on the cluster, or for its pushed result's sink), that start too, so
+     * that the waiting client gets HY008 at once instead of after the start.
+     *
+     * @throws NoSuchStatementException if the session has no such statement
+     */
+    public void cancelStatement(int statementId) {
+        GatewayStatement statement = requireStatement(statementId);
+        statement.cancel();
+        if (executingStatementId == statementId) {
+            cancelAdmissionWait.run();
+            flink.cancelStarting();
+        }
+    }
+
     public GatewayStatement requireStatement(int statementId) {
         GatewayStatement statement = statements.get(statementId);
         if (statement == null) {
@@ -248,6 +267,7 @@ public final class GatewaySession implements AutoCloseable {
         QueryTrace trace = history.start(planned.sql(), kind, statement.id());
         boolean succeeded = false;
         executionLock.lock();
+        executingStatementId = statement.id();
         try {
             StatementOutcome outcome = switch (planned.route()) {
                 case SESSION_OPTION -> options.run(planned.sessionOption());
@@ -273,6 +293,7 @@ public final class GatewaySession implements AutoCloseable {
                 stateVersion.incrementAndGet();
                 jobPlans.invalidateSession(id);
             }
+            executingStatementId = NO_STATEMENT;
             executionLock.unlock();
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
             if (!trace.isReadingAJob()) {

@@ -74,6 +74,9 @@ public final class GatewayStatement implements AutoCloseable {
 
     /** Replaces the current result; the previous cursor is closed (its job cancelled if still running). */
     synchronized void replaceResult(StatementOutcome.@Nullable Rows rows) {
+        // an execution starts with replaceResult(null), which clears the flag; set again by the time its result
+        // arrives, it means the client cancelled while the statement was starting: the new result is cancelled too
+        boolean canceledWhileStarting = canceled && rows != null;
         if (cursor != null) {
             cursor.close();
         }
@@ -81,8 +84,11 @@ public final class GatewayStatement implements AutoCloseable {
         schema = rows == null ? null : rows.schema();
         nextOffset = 0;
         observedRowBytes = 0;
-        canceled = false;
+        canceled = canceledWhileStarting;
         cancelJob = rows == null ? () -> {} : rows.cancelJob();
+        if (canceledWhileStarting) {
+            cancelJob.run();
+        }
         if (rows == null) {
             idleWatch.closed();
         } else {
@@ -93,7 +99,7 @@ public final class GatewayStatement implements AutoCloseable {
     /**
      * Cancels the statement's running job at once, without waiting for a fetch in progress: that fetch, and any later
      * one on this result, fails with {@link StatementCanceledException}. Does nothing when no job runs. A cancel that
-     * arrives while the statement is still being submitted finds no job yet and does nothing.
+     * arrives while the statement is still starting cancels the result it then gets ({@link #replaceResult}).
      */
     public void cancel() {
         canceled = true;

@@ -42,9 +42,7 @@ public interface SessionControl {
         return new SessionControl() {
             @Override
             public void cancel(String connectionId, int statementId, GatewayUser user) {
-                sessions.requireOwned(connectionId, user)
-                        .requireStatement(statementId)
-                        .cancel();
+                sessions.requireOwned(connectionId, user).cancelStatement(statementId);
             }
 
             @Override
