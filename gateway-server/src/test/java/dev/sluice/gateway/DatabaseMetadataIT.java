@@ -430,7 +430,8 @@ final class DatabaseMetadataIT {
                 Statement statement = connection.createStatement()) {
             statement.execute("CREATE TEMPORARY TABLE every_type (a TINYINT, b SMALLINT, c INT, d BIGINT,"
                     + " e DECIMAL(10, 2), f FLOAT, g DOUBLE, h CHAR(3), i STRING, j BINARY(2), k BYTES, l BOOLEAN,"
-                    + " m DATE, n TIME, o TIMESTAMP(3), p TIMESTAMP_LTZ(3))" + DATAGEN);
+                    + " m DATE, n TIME, o TIMESTAMP(3), p TIMESTAMP_LTZ(3), q ARRAY<INT>, r MAP<STRING, INT>,"
+                    + " s ROW<x INT>, t MULTISET<INT>)" + DATAGEN);
             List<String> typeInfo = rows(connection.getMetaData().getTypeInfo(), "TYPE_NAME", "DATA_TYPE").stream()
                     .map(row -> row.get(0) + "/" + row.get(1))
                     .toList();
@@ -441,7 +442,9 @@ final class DatabaseMetadataIT {
                 }
             }
             // avatica-go maps a column by the name getColumns gives it, so that name must be one getTypeInfo lists
-            assertThat(columns).hasSize(16).contains("INTEGER/" + Types.INTEGER);
+            assertThat(columns)
+                    .hasSize(20)
+                    .contains("INTEGER/" + Types.INTEGER, "ARRAY/" + Types.VARCHAR, "ROW/" + Types.VARCHAR);
             assertThat(typeInfo).containsAll(columns);
             try (ResultSet result = statement.executeQuery("SELECT CAST(1 AS INT) AS x")) {
                 assertThat(result.getMetaData().getColumnTypeName(1)).isEqualTo("INTEGER");

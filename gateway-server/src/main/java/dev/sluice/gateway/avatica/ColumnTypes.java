@@ -118,6 +118,12 @@ final class ColumnTypes {
             case TIME_WITHOUT_TIME_ZONE -> "TIME";
             case TIMESTAMP_WITHOUT_TIME_ZONE -> "TIMESTAMP";
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> "TIMESTAMP_LTZ";
+            // the base name, as JDBC names a parameterized type, so that getTypeInfo can list it; DESCRIBE gives the
+            // whole Flink type (ARRAY<INT>), and Avatica carries the values as text
+            case ARRAY -> "ARRAY";
+            case MAP -> "MAP";
+            case MULTISET -> "MULTISET";
+            case ROW -> "ROW";
             default -> type.copy(true).asSummaryString();
         };
     }

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * Rows of {@code DatabaseMetaData.getTypeInfo}: the Flink SQL types a column can have, named as Flink's DDL
- * spells them and mapped to JDBC types as result columns are ({@link ColumnTypes}), ordered by JDBC type as the
- * specification asks.
+ * spells them (constructed types by their base name) and mapped to JDBC types as result columns are ({@link
+ * ColumnTypes}), ordered by JDBC type as the specification asks.
  */
 final class TypeInfoRows {
     private static final short SEARCHABLE = (short) DatabaseMetaData.typeSearchable;
@@ -36,7 +36,12 @@ final class TypeInfoRows {
                         other("DATE", Types.DATE, 10, "DATE '", "'", (short) 0),
                         other("TIME", Types.TIME, 18, "TIME '", "'", (short) 9),
                         other("TIMESTAMP", Types.TIMESTAMP, 29, "TIMESTAMP '", "'", (short) 9),
-                        other("TIMESTAMP_LTZ", Types.TIMESTAMP, 29, null, null, (short) 9))
+                        other("TIMESTAMP_LTZ", Types.TIMESTAMP, 29, null, null, (short) 9),
+                        // Flink's constructed types, whose values Avatica carries as text (ColumnTypes)
+                        other("ARRAY", Types.VARCHAR, 2147483647, null, null, (short) 0),
+                        other("MAP", Types.VARCHAR, 2147483647, null, null, (short) 0),
+                        other("MULTISET", Types.VARCHAR, 2147483647, null, null, (short) 0),
+                        other("ROW", Types.VARCHAR, 2147483647, null, null, (short) 0))
                 .stream()
                 .sorted(Comparator.comparingInt(row -> row.dataType))
                 .toList();
