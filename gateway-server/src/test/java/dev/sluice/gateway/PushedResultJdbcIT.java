@@ -149,6 +149,21 @@ final class PushedResultJdbcIT {
     }
 
     @Test
+    void aSessionThatWaitsForItsDmlStillGetsItsPushedRows() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            // more rows than the gateway buffers (4 MB) and the sockets hold: the sink blocks until they are read
+            statement.execute("create temporary table many (n bigint, s string) with ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '250000', 'fields.s.length' = '16')");
+            // with it, Flink waits for an INSERT's job to end; a pushed query is an INSERT whose job ends only once
+            // its rows are read
+            statement.execute("SET 'table.dml-sync' = 'true'");
+            assertThat(rows(statement.executeQuery("select n, s from many"))).hasSize(250_000);
+            assertThat(rows(statement.executeQuery("select n, s from many"))).hasSize(250_000);
+        }
+    }
+
+    @Test
     void aFailingJobFailsThePushedQueryWithTheClustersCause() throws SQLException {
         try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
                 Statement statement = connection.createStatement()) {

@@ -3,9 +3,11 @@ package dev.sluice.planner.push;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.operations.QueryOperation;
@@ -79,8 +81,22 @@ public final class CompiledPushQuery {
      */
     public PushQueryJob submit(UnaryOperator<List<Transformation<?>>> bindSink) {
         requireNonNull(bindSink, "bindSink is null");
-        TableResult insert = TableEnvironmentInternals.executeTransformations(
-                environment, bindSink.apply(transformations), List.of(sinkName));
+        TableResult insert;
+        // Flink would wait for the INSERT's job to end with table.dml-sync, and that job ends only once the gateway
+        // has read its rows, which it does after this returns: off for the submission, whatever the session says
+        TableConfig config = environment.getConfig();
+        boolean dmlSync = config.get(TableConfigOptions.TABLE_DML_SYNC);
+        if (dmlSync) {
+            config.set(TableConfigOptions.TABLE_DML_SYNC, false);
+        }
+        try {
+            insert = TableEnvironmentInternals.executeTransformations(
+                    environment, bindSink.apply(transformations), List.of(sinkName));
+        } finally {
+            if (dmlSync) {
+                config.set(TableConfigOptions.TABLE_DML_SYNC, true);
+            }
+        }
         JobClient jobClient = insert.getJobClient()
                 .orElseThrow(() -> new TableException("The INSERT of a pushed query submitted no job"));
         return new PushQueryJob(insert, jobClient);
