@@ -50,8 +50,10 @@ public final class ReferenceQueries {
         }
         return List.of(
                 "SET 'table.dml-sync' = 'true'",
+                // datagen makes 10,000 rows a second unless told otherwise: unthrottled, so that the cluster's own
+                // speed (bulk-blackhole) is what the reading is compared with
                 "create temporary table big " + BULK_COLUMNS + " WITH ('connector'='datagen','number-of-rows'='"
-                        + bulkRows + "','fields.s.length'='16')",
+                        + bulkRows + "','rows-per-second'='1000000000','fields.s.length'='16')",
                 "create temporary table hole " + BULK_COLUMNS + " WITH ('connector'='blackhole')");
     }
 
