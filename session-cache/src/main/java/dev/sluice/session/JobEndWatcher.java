@@ -25,7 +25,7 @@ import static java.util.Objects.requireNonNull;
  * result has reached the gateway; at a few hundred short queries a second those polls are a good part of the
  * JobManager's REST work. A pushed query needs the job's end only to fail its result when the job dies before the
  * sink has sent the end, so one shared timer asks each watched job's status ({@code /jobs/:id/status}, a few bytes)
- * once per interval, and a watch stops as soon as the result is complete. Only a job that failed costs one more
+ * once per interval for its first second, then less often, doubling up to every 2 s. Only a job that failed costs one more
  * request, for its cause.
  *
  * <p>Thread-safe; one daemon thread for the whole gateway.
@@ -39,6 +39,10 @@ public final class JobEndWatcher implements AutoCloseable {
     // status requests failing in a row, each because the cluster cannot be reached, after which a job's end is
     // reported as that failure: a cluster that is gone cannot report the job's end, and the reader must learn why
     static final int UNREACHABLE_AFTER = 3;
+    // a job watched longer than this is asked less and less often, at most every MAX_DELAY, so that a long query does
+    // not cost the JobManager ten requests a second; short queries, the ones that count, are asked every interval
+    private static final long STEADY_NANOS = Duration.ofSeconds(1).toNanos();
+    private static final long MAX_DELAY_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final Duration interval;
     private final ScheduledExecutorService timer;
@@ -98,6 +102,9 @@ public final class JobEndWatcher implements AutoCloseable {
         // at most one status request of this job in flight: a JobManager slower than the interval is not piled on
         private final AtomicBoolean asking = new AtomicBoolean();
         private int unreachableInARow; // only in the status request's completion, one at a time
+        private final long watchedSinceNanos = System.nanoTime();
+        private volatile long nextAskNanos = watchedSinceNanos;
+        private volatile long delayNanos = interval.toNanos();
 
         private Watch(JobClient job) {
             this.job = requireNonNull(job, "job is null");
@@ -113,9 +120,14 @@ public final class JobEndWatcher implements AutoCloseable {
         }
 
         private void ask() {
-            if (end.isDone() || !asking.compareAndSet(false, true)) {
+            long now = System.nanoTime();
+            if (end.isDone() || now - nextAskNanos < 0 || !asking.compareAndSet(false, true)) {
                 return;
             }
+            if (now - watchedSinceNanos > STEADY_NANOS) {
+                delayNanos = Math.min(MAX_DELAY_NANOS, delayNanos * 2);
+            }
+            nextAskNanos = now + delayNanos - interval.toNanos() / 2; // due at the tick nearest the delay
             job.getJobStatus().whenComplete((status, failure) -> {
                 asking.set(false);
                 if (failure != null) {

@@ -96,6 +96,15 @@ final class JobEndWatcherTest {
     }
 
     @Test
+    void aLongRunningJobIsAskedLessOftenAfterItsFirstSecond() throws Exception {
+        watcher.watch(fakeJob(statuses(JobStatus.RUNNING)));
+        Thread.sleep(2500);
+
+        // every 5 ms for the first second (at most 200), then 10, 20, 40 ms ... up to 2 s: a dozen more
+        assertThat(statusRequests.get()).isBetween(1, 260);
+    }
+
+    @Test
     void refusesAnIntervalThatIsNotPositive() {
         assertThatThrownBy(() -> new JobEndWatcher(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
