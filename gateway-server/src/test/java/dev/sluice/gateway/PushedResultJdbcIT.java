@@ -149,6 +149,9 @@ final class PushedResultJdbcIT {
     }
 
     @Test
+    @Timeout(
+            value = 3,
+            unit = TimeUnit.MINUTES) // without the fix it hangs: the job waits for a reader that waits for it
     void aSessionThatWaitsForItsDmlStillGetsItsPushedRows() throws SQLException {
         try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
                 Statement statement = connection.createStatement()) {

@@ -103,8 +103,9 @@ public final class JobEndWatcher implements AutoCloseable {
         private final AtomicBoolean asking = new AtomicBoolean();
         private int unreachableInARow; // only in the status request's completion, one at a time
         private final long watchedSinceNanos = System.nanoTime();
-        private volatile long nextAskNanos = watchedSinceNanos;
-        private volatile long delayNanos = interval.toNanos();
+        // read and written only on the timer's thread
+        private long nextAskNanos = watchedSinceNanos;
+        private long delayNanos = interval.toNanos();
 
         private Watch(JobClient job) {
             this.job = requireNonNull(job, "job is null");

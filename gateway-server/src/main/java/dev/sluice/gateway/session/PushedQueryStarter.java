@@ -12,10 +12,12 @@ import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.push.PushSinkBinding;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -80,30 +82,35 @@ final class PushedQueryStarter {
             CompiledPushQuery compiled = cached.get();
             PushedResult<RowData> result = endpoint.results().register(compiled.newSerializer());
             Map<String, String> sinkOptions = endpoint.sinkOptions(result);
-            PushQueryJob job = submit(result, () -> compiled.submit(plan -> PushSinkBinding.bind(plan, sinkOptions)));
+            PushQueryJob job = submit(result, compiled, plan -> PushSinkBinding.bind(plan, sinkOptions));
             return started(compiled, result, job, PlanCacheResult.HIT);
         }
         PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql());
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
-        CompiledPushQuery[] compiled = new CompiledPushQuery[1];
-        PushQueryJob job = submit(result, () -> {
-            compiled[0] = plan.compile(endpoint.sinkOptions(result));
-            return compiled[0].submit(UnaryOperator.identity());
-        });
+        CompiledPushQuery compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(result)));
+        PushQueryJob job = submit(result, compiled, UnaryOperator.identity());
         PlanCacheResult cacheResult =
-                reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled[0]) : PlanCacheResult.SKIP;
-        return started(compiled[0], result, job, cacheResult);
+                reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled) : PlanCacheResult.SKIP;
+        return started(compiled, result, job, cacheResult);
     }
 
-    private PushQueryJob submit(PushedResult<RowData> result, Supplier<PushQueryJob> submission) {
+    private PushQueryJob submit(
+            PushedResult<RowData> result, CompiledPushQuery compiled, UnaryOperator<List<Transformation<?>>> bindSink) {
         skipStartWaitOfNextJob.accept(true);
         try {
-            return submission.get();
-        } catch (RuntimeException | Error e) {
-            result.close(); // no sink will deliver it
-            throw e;
+            return closedOnFailure(result, () -> compiled.submit(bindSink));
         } finally {
             skipStartWaitOfNextJob.accept(false);
+        }
+    }
+
+    /** Runs {@code step}; if it fails, {@code result} is closed first, since no sink will deliver it. */
+    private static <T> T closedOnFailure(PushedResult<?> result, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (RuntimeException | Error e) {
+            result.close();
+            throw e;
         }
     }
 

@@ -77,9 +77,7 @@ public final class TableEnvironmentInternals {
     /** The modify operation behind {@code pipeline} (an {@code insertInto}), which Flink keeps package-private. */
     public static ModifyOperation modifyOperation(TablePipeline pipeline) {
         try {
-            Method getOperation = pipeline.getClass().getDeclaredMethod("getOperation");
-            getOperation.setAccessible(true);
-            return (ModifyOperation) getOperation.invoke(pipeline);
+            return (ModifyOperation) Reflected.GET_OPERATION.invoke(pipeline);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("This Flink's TablePipeline has no operation to translate", e);
         }
@@ -112,6 +110,29 @@ public final class TableEnvironmentInternals {
             throw new IllegalStateException(cause);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("This Flink's TableEnvironment cannot run translated transformations", e);
+        }
+    }
+
+    /**
+     * The two package-private and private methods of Flink's that running a pushed query's kept plan needs, looked
+     * up once (every pushed query calls one): loaded on first use, so that a Flink without them fails the first
+     * pushed query with the reason rather than the gateway's start.
+     */
+    private static final class Reflected {
+        static final Method GET_OPERATION =
+                accessible("org.apache.flink.table.api.internal.TablePipelineImpl", "getOperation");
+        static final Method EXECUTE_TRANSFORMATIONS =
+                accessible(TableEnvironmentImpl.class.getName(), "executeInternal", List.class, List.class);
+
+        private static Method accessible(String className, String name, Class<?>... parameters) {
+            try {
+                Method method = Class.forName(className, false, TableEnvironmentImpl.class.getClassLoader())
+                        .getDeclaredMethod(name, parameters);
+                method.setAccessible(true);
+                return method;
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("This Flink has no " + className + "." + name, e);
+            }
         }
     }
 
