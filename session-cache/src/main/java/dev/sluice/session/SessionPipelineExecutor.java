@@ -39,7 +39,7 @@ import static java.util.Objects.requireNonNull;
  * builds a cluster descriptor and a REST client for every job. The returned job client asks the same source for
  * every status poll, result fetch and cancel.
  */
-public final class SessionPipelineExecutor implements PipelineExecutor {
+public final class SessionPipelineExecutor implements PipelineExecutor, SessionSubmissions {
     /** The {@code execution.target} of sessions that run through this executor. */
     public static final String NAME = "sluice-session";
 
@@ -131,6 +131,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
      * Takes the statement that waits for admission now, if any, out of the queue; it fails with
      * {@link dev.sluice.session.admission.AdmissionCancelledException}. Safe from any thread.
      */
+    @Override
     public void cancelWaiting() {
         ClusterAdmission.Ticket ticket = waiting.get();
         if (ticket != null) {
@@ -234,6 +235,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
      * Tells the executor the name and the time left of the job the session's next statement submits, if it submits
      * one: a session runs one statement at a time, so the request is that statement's, and its submission takes it.
      */
+    @Override
     public void nextJob(JobRequest request) {
         nextJob.set(new RequestedJob(requireNonNull(request, "request is null"), System.nanoTime()));
     }
@@ -258,6 +260,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
      * A session runs one statement at a time, so the flag is that statement's; it sets it back to false after its
      * submission, whether that reached this executor or failed before.
      */
+    @Override
     public void skipStartWaitOfNextJob(boolean skip) {
         skipNextStartWait.set(skip);
     }
@@ -266,6 +269,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
      * The timings of the job submitted last, once: a session runs one statement at a time, so the statement that
      * just ran takes the timings of its own job.
      */
+    @Override
     public Optional<SubmissionTimings> takeLastSubmission() {
         return Optional.ofNullable(lastSubmission.getAndSet(null));
     }

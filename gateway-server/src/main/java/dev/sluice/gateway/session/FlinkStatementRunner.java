@@ -12,8 +12,8 @@ import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
-import dev.sluice.session.JobRequest;
 import dev.sluice.session.QueryTimeoutException;
+import dev.sluice.session.SessionSubmissions;
 import dev.sluice.session.SubmissionTimings;
 import dev.sluice.session.push.PushEndpointUnreachableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -32,8 +32,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -60,22 +58,18 @@ final class FlinkStatementRunner {
     private final SessionEnvironment environment;
     private final SessionOptionCommands options;
     private final JobPlanCache jobPlans;
-    private final Supplier<Optional<SubmissionTimings>> submissions;
+    private final SessionSubmissions submissions;
     private final QueryHistory history;
     private final QueryObserver observer;
     private final SessionClock clock;
     private final int maxMaterializedRows;
     private final ResultTransports transports;
-    private final Consumer<Boolean> skipStartWaitOfNextJob;
-    private final Consumer<JobRequest> nextJob;
     private final JobNames jobNames;
 
     /**
-     * @param submissions takes the timings of the job the session's executor submitted last, if any
+     * @param submissions the session's executor: the job a statement submits next, and the timings of the last
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
      * @param transports how the cluster's results reach the gateway
-     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job
-     * @param nextJob tells the session's executor the name and the time left of the job a statement submits
      */
     FlinkStatementRunner(
             String sessionId,
@@ -83,14 +77,12 @@ final class FlinkStatementRunner {
             SessionEnvironment environment,
             SessionOptionCommands options,
             JobPlanCache jobPlans,
-            Supplier<Optional<SubmissionTimings>> submissions,
+            SessionSubmissions submissions,
             QueryHistory history,
             QueryObserver observer,
             SessionClock clock,
             int maxMaterializedRows,
-            ResultTransports transports,
-            Consumer<Boolean> skipStartWaitOfNextJob,
-            Consumer<JobRequest> nextJob) {
+            ResultTransports transports) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environment = requireNonNull(environment, "environment is null");
@@ -102,8 +94,6 @@ final class FlinkStatementRunner {
         this.clock = requireNonNull(clock, "clock is null");
         this.maxMaterializedRows = maxMaterializedRows;
         this.transports = requireNonNull(transports, "transports is null");
-        this.skipStartWaitOfNextJob = requireNonNull(skipStartWaitOfNextJob, "skipStartWaitOfNextJob is null");
-        this.nextJob = requireNonNull(nextJob, "nextJob is null");
         this.jobNames = new JobNames(sessionId);
     }
 
@@ -125,8 +115,8 @@ final class FlinkStatementRunner {
                 ? new QueryDeadline(trace.startNanos(), settings.timeout(), SessionOptions.QUERY_TIMEOUT.key())
                 : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
-        submissions.get().ifPresent(stale -> stale.permit().close());
-        nextJob.accept(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
+        submissions.takeLastSubmission().ifPresent(stale -> stale.permit().close());
+        submissions.nextJob(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
         TableEnvironment tableEnvironment = environment.onCurrentThread();
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
@@ -205,7 +195,8 @@ final class FlinkStatementRunner {
             QueryDeadline deadline) {
         PushedQueryStarter.StartedQuery started;
         try {
-            started = new PushedQueryStarter(endpoint, skipStartWaitOfNextJob, jobPlans, sessionId, cluster)
+            started = new PushedQueryStarter(
+                            endpoint, submissions::skipStartWaitOfNextJob, jobPlans, sessionId, cluster)
                     .start(
                             tableEnvironment,
                             planned,
@@ -229,7 +220,7 @@ final class FlinkStatementRunner {
         }
         if (unreachable.isPresent()) {
             started.rows().close();
-            submissions.get().ifPresent(failed -> failed.permit().close());
+            submissions.takeLastSubmission().ifPresent(failed -> failed.permit().close());
             transports.collectOnly(cluster, unreachable.get());
             return Optional.empty();
         }
@@ -245,7 +236,7 @@ final class FlinkStatementRunner {
 
     /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
     private void takeSubmission(QueryTrace trace) {
-        SubmissionTimings timings = submissions.get().orElse(null);
+        SubmissionTimings timings = submissions.takeLastSubmission().orElse(null);
         trace.submitted(timings);
         PlanCacheResult cacheResult = trace.planCache();
         if (cacheResult != null && timings != null) {

@@ -11,8 +11,7 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.JobRequest;
-import dev.sluice.session.SubmissionTimings;
+import dev.sluice.session.SessionSubmissions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
@@ -29,9 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -70,26 +67,23 @@ public final class GatewaySession implements AutoCloseable {
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
-    private final Runnable cancelAdmissionWait;
+    private final SessionSubmissions submissions;
     private final UserCodePolicy userCode;
 
     /**
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
      *     runtime-mode switch
      * @param defaults the options the session starts with and returns to on {@code RESET}
-     * @param submissions takes the timings of the job the session's executor submitted last, if any
+     * @param submissions the session's executor: told the job a statement submits next, asked the timings of the
+     *     last, and taken a statement that waits for admission out of the queue
      * @param jobPlans plans of queries with a job, shared by the gateway's sessions; this session's are dropped when
      *     its state changes
-     * @param cancelAdmissionWait takes a statement of this session that waits for its cluster's admission out of the
-     *     queue
      * @param clusterJobs the jobs of the session's cluster as its user sees and stops them, for {@code SHOW JOBS} and
      *     {@code STOP JOB}
      * @param runningQueries lists the running statements of the sessions of this session's owner, for
      *     {@code SHOW QUERIES}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
      * @param transports how the cluster's query results reach the gateway
-     * @param skipStartWaitOfNextJob the session executor's switch for the start wait of its next job (push path)
-     * @param nextJob tells the session's executor the name and the time left of the job a statement submits
      */
     GatewaySession(
             String id,
@@ -99,18 +93,15 @@ public final class GatewaySession implements AutoCloseable {
             int maxMaterializedRows,
             HistoryLimits historyLimits,
             QueryObserver observer,
-            Supplier<Optional<SubmissionTimings>> submissions,
+            SessionSubmissions submissions,
             JobPlanCache jobPlans,
-            Runnable cancelAdmissionWait,
             SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,
             SessionClock clock,
             UserCodePolicy userCode,
-            ResultTransports transports,
-            Consumer<Boolean> skipStartWaitOfNextJob,
-            Consumer<JobRequest> nextJob) {
+            ResultTransports transports) {
         this.userCode = requireNonNull(userCode, "userCode is null");
-        this.cancelAdmissionWait = requireNonNull(cancelAdmissionWait, "cancelAdmissionWait is null");
+        this.submissions = requireNonNull(submissions, "submissions is null");
         this.id = requireNonNull(id, "id is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -133,9 +124,7 @@ public final class GatewaySession implements AutoCloseable {
                 observer,
                 clock,
                 maxMaterializedRows,
-                transports,
-                skipStartWaitOfNextJob,
-                nextJob);
+                transports);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
@@ -209,7 +198,7 @@ public final class GatewaySession implements AutoCloseable {
         GatewayStatement statement = requireStatement(statementId);
         statement.cancel();
         if (executingStatementId == statementId) {
-            cancelAdmissionWait.run();
+            submissions.cancelWaiting();
             flink.cancelStarting();
         }
     }
@@ -389,7 +378,7 @@ public final class GatewaySession implements AutoCloseable {
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
     @Override
     public void close() {
-        cancelAdmissionWait.run(); // a statement still waiting for the cluster will not run
+        submissions.cancelWaiting(); // a statement still waiting for the cluster will not run
         for (Integer statementId : new ArrayList<>(statements.keySet())) {
             closeStatement(statementId);
         }

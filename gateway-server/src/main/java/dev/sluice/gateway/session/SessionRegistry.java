@@ -1,27 +1,18 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
-import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.JobCancellation;
 import dev.sluice.session.SessionClusters;
-import dev.sluice.session.SessionPipelineExecutor;
 import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.DeploymentOptions;
-import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.api.EnvironmentSettings;
-import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ForkJoinPool;
 
 import static java.util.Objects.requireNonNull;
 
@@ -54,27 +44,17 @@ public final class SessionRegistry implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
     // how many jobs' owners a cluster's ledger holds before it forgets those that have ended
-    private static final int JOB_OWNERS_PRUNE_MARK = 10_000;
-
     /** How long a stopping gateway waits for its cancelled jobs to end, all of them together. */
     static final Duration STOP_CANCEL_WAIT = Duration.ofSeconds(10);
 
     private final SessionClusters clusters;
     private final ClusterClients clusterClients;
-    private final Configuration flinkConfiguration;
     private final SessionConfig config;
     private final SessionClock clock;
-    private final QueryObserver observer;
-    private final JobPlanCache jobPlans;
     private final Map<String, OwnedSession> sessions = new ConcurrentHashMap<>();
-    private final ClusterAdmissions admissions;
-    private final SessionSetup setup;
     private final int maxSessionsPerUser;
-    private final RunningStatementLimit runningStatements;
-    private final UserCodePolicy userCode;
-    private final ResultTransports transports;
+    private final SessionFactory sessionFactory;
     // by cluster name: which user's sessions submitted each job, for STOP JOB
-    private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
     /**
      * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
@@ -100,17 +80,21 @@ public final class SessionRegistry implements AutoCloseable {
             ResultTransports transports) {
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
-        this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
         this.clock = requireNonNull(clock, "clock is null");
-        this.observer = requireNonNull(observer, "observer is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
-        this.admissions = requireNonNull(admissions, "admissions is null");
-        this.setup = requireNonNull(setup, "setup is null");
         this.maxSessionsPerUser = userLimits.maxSessions();
-        this.runningStatements = new RunningStatementLimit(userLimits.maxRunningStatements());
-        this.userCode = requireNonNull(userCode, "userCode is null");
-        this.transports = requireNonNull(transports, "transports is null");
+        this.sessionFactory = new SessionFactory(
+                clusterClients,
+                flinkConfiguration,
+                config,
+                clock,
+                observer,
+                jobPlans,
+                admissions,
+                setup,
+                new RunningStatementLimit(userLimits.maxRunningStatements()),
+                userCode,
+                transports);
     }
 
     /**
@@ -133,51 +117,7 @@ public final class SessionRegistry implements AutoCloseable {
             throw new TooManySessionsException(config.maxSessions());
         }
         checkUserLimit(owner);
-        Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
-        // the gateway's query timeout, which the connection's properties and SET may override per session
-        sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
-        // connection properties with a dot in the name are Flink options (Avatica's own names have none)
-        properties.forEach((key, value) -> {
-            if (key.contains(".")) {
-                SessionScopedOptions.checkSettable(key, value);
-                userCode.checkOption(key, value);
-                sessionConfiguration.setString(key, value);
-            }
-        });
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(
-                cluster,
-                clusterClients,
-                admissions.of(cluster),
-                // the push sink and the connector and format jars of the lib folders go with every job, unless the
-                // cluster has them
-                transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
-        JobOwners owners = jobOwners.computeIfAbsent(
-                cluster.name(),
-                name -> new JobOwners(
-                        JOB_OWNERS_PRUNE_MARK,
-                        () -> ClusterOverviews.jobs(clusterClients, cluster),
-                        ForkJoinPool.commonPool()));
-        GatewaySession session = new GatewaySession(
-                id,
-                cluster,
-                configuration -> createTableEnvironment(
-                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> owners.record(jobId, owner)),
-                        configuration,
-                        setup),
-                sessionConfiguration,
-                config.maxMaterializedRows(),
-                HistoryLimits.of(config),
-                runningStatements.observing(owner, observer),
-                executor::takeLastSubmission,
-                jobPlans,
-                executor::cancelWaiting,
-                new ClusterSessionJobs(clusterClients, cluster, owner, owners),
-                new RunningQueriesAnswer(owner, () -> queries(owner)),
-                clock,
-                userCode,
-                transports,
-                executor::skipStartWaitOfNextJob,
-                executor::nextJob);
+        GatewaySession session = sessionFactory.create(id, cluster, owner, properties, () -> queries(owner));
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) { // opened twice at once: the first open wins
@@ -212,26 +152,6 @@ public final class SessionRegistry implements AutoCloseable {
         if (open - alreadyCounted >= maxSessionsPerUser) {
             throw new TooManyUserSessionsException(owner, maxSessionsPerUser);
         }
-    }
-
-    /**
-     * A TableEnvironment whose jobs go through Sluice's executor (and so through the shared cluster clients) rather
-     * than the executor Flink would look up by {@code execution.target}.
-     */
-    private static TableEnvironment createTableEnvironment(
-            PipelineExecutorServiceLoader executors, Configuration options, SessionSetup setup) {
-        Configuration configuration = new Configuration(options);
-        configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
-        StreamExecutionEnvironment environment =
-                new StreamExecutionEnvironment(executors, configuration, setup.classLoader());
-        TableEnvironment tableEnvironment = StreamTableEnvironment.create(
-                environment,
-                EnvironmentSettings.newInstance()
-                        .withConfiguration(configuration)
-                        .withClassLoader(setup.classLoader())
-                        .build());
-        setup.catalogs().registerIn(tableEnvironment);
-        return tableEnvironment;
     }
 
     /**

@@ -11,7 +11,6 @@ import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -33,14 +32,12 @@ final class FlinkStatementRunnerTest {
             environment,
             options,
             new JobPlanCache(new PlanCacheConfig(true, 16)),
-            Optional::empty,
+            NoSubmissions.INSTANCE,
             history,
             observer,
             time.clock,
             1000,
-            ResultTransports.collect(),
-            skip -> {},
-            request -> {});
+            ResultTransports.collect());
 
     @Test
     void ddlIsAnUpdateCountOfZero() {

@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -57,16 +56,13 @@ final class TestSessions {
                 1000,
                 new HistoryLimits(262_144, 2000),
                 observer,
-                Optional::empty,
+                NoSubmissions.INSTANCE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
-                () -> {},
                 FakeSessionJobs.none(),
                 new RunningQueriesAnswer(GatewayUser.ANONYMOUS, List::of),
                 clock,
                 UserCodePolicy.NONE,
-                ResultTransports.collect(),
-                skip -> {},
-                request -> {});
+                ResultTransports.collect());
     }
 
     void advanceMillis(long millis) {

@@ -1,0 +1,151 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.session.ClusterClients;
+import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOverviews;
+import dev.sluice.session.SessionPipelineExecutor;
+import dev.sluice.session.admission.ClusterAdmissions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Builds a new session with everything it shares with the gateway's other sessions: the cluster clients, the plan
+ * cache, the cluster's admission, the lib jars and catalogs, the user-code policy, the result transports, and the
+ * record of which user's statements submitted which of the cluster's jobs. {@link SessionRegistry} decides whether a
+ * session may open; this class only puts it together. Thread-safe.
+ */
+final class SessionFactory {
+    // jobs whose owners a cluster's record keeps before it drops those the cluster no longer lists
+    private static final int JOB_OWNERS_PRUNE_MARK = 10_000;
+
+    private final ClusterClients clusterClients;
+    private final Configuration flinkConfiguration;
+    private final SessionConfig config;
+    private final SessionClock clock;
+    private final QueryObserver observer;
+    private final JobPlanCache jobPlans;
+    private final ClusterAdmissions admissions;
+    private final SessionSetup setup;
+    private final RunningStatementLimit runningStatements;
+    private final UserCodePolicy userCode;
+    private final ResultTransports transports;
+    private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
+
+    SessionFactory(
+            ClusterClients clusterClients,
+            Configuration flinkConfiguration,
+            SessionConfig config,
+            SessionClock clock,
+            QueryObserver observer,
+            JobPlanCache jobPlans,
+            ClusterAdmissions admissions,
+            SessionSetup setup,
+            RunningStatementLimit runningStatements,
+            UserCodePolicy userCode,
+            ResultTransports transports) {
+        this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
+        this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
+        this.config = requireNonNull(config, "config is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.observer = requireNonNull(observer, "observer is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.admissions = requireNonNull(admissions, "admissions is null");
+        this.setup = requireNonNull(setup, "setup is null");
+        this.runningStatements = requireNonNull(runningStatements, "runningStatements is null");
+        this.userCode = requireNonNull(userCode, "userCode is null");
+        this.transports = requireNonNull(transports, "transports is null");
+    }
+
+    /**
+     * A new session of connection {@code id} on {@code cluster}, owned by {@code owner}.
+     *
+     * @param properties the connection's properties; those with a dot in the name are Flink options of the session
+     * @param ownerQueries the running statements of every session of {@code owner}, for {@code SHOW QUERIES}
+     * @throws InvalidOptionValueException or a user-code refusal, if a property may not be set
+     */
+    GatewaySession create(
+            String id,
+            ClusterEndpoint cluster,
+            GatewayUser owner,
+            Map<String, String> properties,
+            Supplier<List<QuerySummary>> ownerQueries) {
+        Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
+        // the gateway's query timeout, which the connection's properties and SET may override per session
+        sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
+        // connection properties with a dot in the name are Flink options (Avatica's own names have none)
+        properties.forEach((key, value) -> {
+            if (key.contains(".")) {
+                SessionScopedOptions.checkSettable(key, value);
+                userCode.checkOption(key, value);
+                sessionConfiguration.setString(key, value);
+            }
+        });
+        SessionPipelineExecutor executor = new SessionPipelineExecutor(
+                cluster,
+                clusterClients,
+                admissions.of(cluster),
+                // the push sink and the connector and format jars of the lib folders go with every job, unless the
+                // cluster has them
+                transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
+        JobOwners owners = jobOwners.computeIfAbsent(
+                cluster.name(),
+                name -> new JobOwners(
+                        JOB_OWNERS_PRUNE_MARK,
+                        () -> ClusterOverviews.jobs(clusterClients, cluster),
+                        ForkJoinPool.commonPool()));
+        return new GatewaySession(
+                id,
+                cluster,
+                configuration -> createTableEnvironment(
+                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> owners.record(jobId, owner)),
+                        configuration),
+                sessionConfiguration,
+                config.maxMaterializedRows(),
+                HistoryLimits.of(config),
+                runningStatements.observing(owner, observer),
+                executor,
+                jobPlans,
+                new ClusterSessionJobs(clusterClients, cluster, owner, owners),
+                new RunningQueriesAnswer(owner, ownerQueries),
+                clock,
+                userCode,
+                transports);
+    }
+
+    /**
+     * A TableEnvironment whose jobs go through Sluice's executor (and so through the shared cluster clients) rather
+     * than the executor Flink would look up by {@code execution.target}.
+     */
+    private TableEnvironment createTableEnvironment(PipelineExecutorServiceLoader executors, Configuration options) {
+        Configuration configuration = new Configuration(options);
+        configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
+        StreamExecutionEnvironment environment =
+                new StreamExecutionEnvironment(executors, configuration, setup.classLoader());
+        TableEnvironment tableEnvironment = StreamTableEnvironment.create(
+                environment,
+                EnvironmentSettings.newInstance()
+                        .withConfiguration(configuration)
+                        .withClassLoader(setup.classLoader())
+                        .build());
+        setup.catalogs().registerIn(tableEnvironment);
+        return tableEnvironment;
+    }
+}
