@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -36,14 +37,7 @@ final class GatewayProcess implements AutoCloseable {
 
     /** Starts the gateway with {@code yaml} as its configuration and waits until it is ready. */
     static GatewayProcess start(Path directory, String yaml) throws Exception {
-        Path config = directory.resolve("sluice.yaml");
-        Files.writeString(config, yaml);
-        ProcessBuilder builder = new ProcessBuilder(
-                        PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
-                .redirectError(directory.resolve("gateway.err").toFile());
-        builder.environment().put("SLUICE_SKIP_BUILD", "1");
-        builder.environment().put("SLUICE_LOG_DIR", directory.toString());
-        Process process = builder.start();
+        Process process = launch(directory, yaml, ProcessBuilder.Redirect.PIPE);
         try {
             BufferedReader stdout =
                     new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -60,8 +54,53 @@ final class GatewayProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Launches the gateway with {@code yaml} as its configuration without waiting for anything, its standard output
+     * going to {@code stdout} and its console (standard error) to {@code gateway.err} in {@code directory}: for a
+     * start that is meant to fail.
+     */
+    static Process launch(Path directory, String yaml, ProcessBuilder.Redirect stdout) throws IOException {
+        Path config = directory.resolve("sluice.yaml");
+        Files.writeString(config, yaml);
+        ProcessBuilder builder = new ProcessBuilder(
+                        PROJECT_ROOT.resolve("bin/sluice-gateway").toString(), "--config", config.toString())
+                .redirectOutput(stdout)
+                .redirectError(directory.resolve("gateway.err").toFile());
+        builder.environment().put("SLUICE_SKIP_BUILD", "1");
+        builder.environment().put("SLUICE_LOG_DIR", directory.toString());
+        return builder.start();
+    }
+
     String jdbcUrl() {
         return jdbcUrl;
+    }
+
+    /** The port the gateway listens on, from its JDBC URL. */
+    int port() {
+        return Integer.parseInt(jdbcUrl.substring(jdbcUrl.lastIndexOf(':') + 1));
+    }
+
+    /** Sends SIGTERM and waits up to 60 s for the gateway to exit; true if it did. */
+    boolean stop() throws InterruptedException {
+        process.destroy();
+        return process.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    /** What the gateway wrote to its log file. */
+    String log() throws IOException {
+        return Files.readString(directory.resolve("sluice-gateway.log"));
+    }
+
+    /** What the gateway wrote to its console (standard error): the start-up summary among others. */
+    String console() throws IOException {
+        return Files.readString(directory.resolve("gateway.err"));
+    }
+
+    /** The lines of {@code log} at WARN or ERROR. */
+    static List<String> warningsAndErrors(String log) {
+        return log.lines()
+                .filter(line -> line.contains(" WARN ") || line.contains(" ERROR "))
+                .toList();
     }
 
     /** The REST address of the embedded cluster (which also serves Flink's dashboard), from the start-up summary. */
@@ -75,12 +114,10 @@ final class GatewayProcess implements AutoCloseable {
 
     /** Stops the gateway with SIGTERM and returns everything it logged: the log file, then the console. */
     String stopAndReadLogs() throws IOException, InterruptedException {
-        process.destroy();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        if (!stop()) {
             throw new IllegalStateException("The gateway did not stop within 60 s of SIGTERM");
         }
-        return Files.readString(directory.resolve("sluice-gateway.log"))
-                + Files.readString(directory.resolve("gateway.err"));
+        return log() + console();
     }
 
     @Override
