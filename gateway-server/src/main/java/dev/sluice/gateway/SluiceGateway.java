@@ -20,6 +20,7 @@ import dev.sluice.gateway.session.FlinkSessionDefaults;
 import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionControl;
+import dev.sluice.gateway.session.SessionFactory;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSetup;
 import dev.sluice.gateway.tls.ServerTls;
@@ -154,17 +155,20 @@ public final class SluiceGateway implements AutoCloseable {
                 "sessions",
                 new SessionRegistry(
                         clusters,
-                        clusterClients,
-                        flinkOptions,
+                        new SessionFactory(
+                                clusterClients,
+                                flinkOptions,
+                                config.session(),
+                                SessionClock.withNanoClock(System::nanoTime),
+                                metrics,
+                                new JobPlanCache(config.planCache()),
+                                admissions,
+                                sessionSetup,
+                                config.userLimits().maxRunningStatements(),
+                                new UserCodePolicy(config.userCode()),
+                                transports),
                         config.session(),
-                        SessionClock.withNanoClock(System::nanoTime),
-                        metrics,
-                        new JobPlanCache(config.planCache()),
-                        admissions,
-                        sessionSetup,
-                        config.userLimits(),
-                        new UserCodePolicy(config.userCode()),
-                        transports));
+                        config.userLimits().maxSessions()));
         LOG.info(
                 "Plan cache is {}",
                 config.planCache().enabled()

@@ -32,7 +32,7 @@ import static java.util.Objects.requireNonNull;
  * record of which user's statements submitted which of the cluster's jobs. {@link SessionRegistry} decides whether a
  * session may open; this class only puts it together. Thread-safe.
  */
-final class SessionFactory {
+public final class SessionFactory {
     // jobs whose owners a cluster's record keeps before it drops those the cluster no longer lists
     private static final int JOB_OWNERS_PRUNE_MARK = 10_000;
 
@@ -49,7 +49,15 @@ final class SessionFactory {
     private final ResultTransports transports;
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
-    SessionFactory(
+    /**
+     * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
+     * @param admissions the admission of each cluster, which every session's jobs go through
+     * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
+     * @param maxRunningStatements statements one authenticated user may run at once, over all their sessions
+     * @param userCode decides whether a statement may load code from a jar
+     * @param transports how each cluster's query results reach the gateway
+     */
+    public SessionFactory(
             ClusterClients clusterClients,
             Configuration flinkConfiguration,
             SessionConfig config,
@@ -58,7 +66,7 @@ final class SessionFactory {
             JobPlanCache jobPlans,
             ClusterAdmissions admissions,
             SessionSetup setup,
-            RunningStatementLimit runningStatements,
+            int maxRunningStatements,
             UserCodePolicy userCode,
             ResultTransports transports) {
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
@@ -69,9 +77,17 @@ final class SessionFactory {
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
         this.setup = requireNonNull(setup, "setup is null");
-        this.runningStatements = requireNonNull(runningStatements, "runningStatements is null");
+        this.runningStatements = new RunningStatementLimit(maxRunningStatements);
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.transports = requireNonNull(transports, "transports is null");
+    }
+
+    ClusterClients clusterClients() {
+        return clusterClients;
+    }
+
+    SessionClock clock() {
+        return clock;
     }
 
     /**

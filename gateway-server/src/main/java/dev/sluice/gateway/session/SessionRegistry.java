@@ -1,18 +1,13 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
-import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.gateway.security.UserCodePolicy;
-import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.JobCancellation;
 import dev.sluice.session.SessionClusters;
-import dev.sluice.session.admission.ClusterAdmissions;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,47 +49,19 @@ public final class SessionRegistry implements AutoCloseable {
     private final Map<String, OwnedSession> sessions = new ConcurrentHashMap<>();
     private final int maxSessionsPerUser;
     private final SessionFactory sessionFactory;
-    // by cluster name: which user's sessions submitted each job, for STOP JOB
 
     /**
-     * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
-     * @param admissions the admission of each cluster, which every session's jobs go through
-     * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
-     * @param userLimits open sessions and running statements one authenticated user may hold (not
-     *     {@link GatewayUser#ANONYMOUS})
-     * @param userCode decides whether a statement may load code from a jar
-     * @param transports how each cluster's query results reach the gateway
+     * @param sessions builds each new session with what it shares with the others
+     * @param maxSessionsPerUser open sessions one authenticated user may hold (not {@link GatewayUser#ANONYMOUS})
      */
     public SessionRegistry(
-            SessionClusters clusters,
-            ClusterClients clusterClients,
-            Configuration flinkConfiguration,
-            SessionConfig config,
-            SessionClock clock,
-            QueryObserver observer,
-            JobPlanCache jobPlans,
-            ClusterAdmissions admissions,
-            SessionSetup setup,
-            UserLimitsConfig userLimits,
-            UserCodePolicy userCode,
-            ResultTransports transports) {
+            SessionClusters clusters, SessionFactory sessions, SessionConfig config, int maxSessionsPerUser) {
         this.clusters = requireNonNull(clusters, "clusters is null");
-        this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
+        this.sessionFactory = requireNonNull(sessions, "sessions is null");
+        this.clusterClients = sessions.clusterClients();
+        this.clock = sessions.clock();
         this.config = requireNonNull(config, "config is null");
-        this.clock = requireNonNull(clock, "clock is null");
-        this.maxSessionsPerUser = userLimits.maxSessions();
-        this.sessionFactory = new SessionFactory(
-                clusterClients,
-                flinkConfiguration,
-                config,
-                clock,
-                observer,
-                jobPlans,
-                admissions,
-                setup,
-                new RunningStatementLimit(userLimits.maxRunningStatements()),
-                userCode,
-                transports);
+        this.maxSessionsPerUser = maxSessionsPerUser;
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
-import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -145,30 +144,9 @@ final class SessionRegistryTest {
     void passesItsClockToItsSessions() {
         Instant wallTime = Instant.parse("2026-03-01T10:15:30Z");
         SessionClock clock = new SessionClock(Clock.fixed(wallTime, ZoneOffset.UTC), nanos::get);
-        try (SessionRegistry sessions = new SessionRegistry(
-                clusters,
-                ClusterClients.create(
-                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
-                        new Configuration(),
-                        new ClusterClientStats()),
-                new Configuration(),
-                new SessionConfig(
-                        10,
-                        Duration.ofMinutes(30),
-                        1000,
-                        Duration.ZERO,
-                        1_000_000,
-                        262_144,
-                        2000,
-                        Duration.ofMinutes(5)),
-                clock,
-                QueryObserver.NONE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)),
-                ClusterAdmissions.unlimited(),
-                SessionSetup.none(),
-                new UserLimitsConfig(64, 16),
-                UserCodePolicy.NONE,
-                ResultTransports.collect())) {
+        SessionConfig config = new SessionConfig(
+                10, Duration.ofMinutes(30), 1000, Duration.ZERO, 1_000_000, 262_144, 2000, Duration.ofMinutes(5));
+        try (SessionRegistry sessions = new SessionRegistry(clusters, sessionFactory(config, clock), config, 64)) {
             GatewaySession session = sessions.open("a", ALICE, Map.of());
             GatewayStatement statement = session.createStatement();
 
@@ -180,20 +158,25 @@ final class SessionRegistryTest {
     }
 
     private SessionRegistry registry(int maxSessions, Duration idleTimeout) {
-        ClusterClients clients = ClusterClients.create(
-                new SessionCacheConfig(true, Duration.ofMinutes(30), 8), new Configuration(), new ClusterClientStats());
-        return new SessionRegistry(
-                clusters,
-                clients,
+        SessionConfig config = new SessionConfig(
+                maxSessions, idleTimeout, 1000, Duration.ZERO, 1_000_000, 262_144, 2000, Duration.ofMinutes(5));
+        return new SessionRegistry(clusters, sessionFactory(config, SessionClock.withNanoClock(nanos::get)), config, 2);
+    }
+
+    private static SessionFactory sessionFactory(SessionConfig config, SessionClock clock) {
+        return new SessionFactory(
+                ClusterClients.create(
+                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
+                        new Configuration(),
+                        new ClusterClientStats()),
                 new Configuration(),
-                new SessionConfig(
-                        maxSessions, idleTimeout, 1000, Duration.ZERO, 1_000_000, 262_144, 2000, Duration.ofMinutes(5)),
-                SessionClock.withNanoClock(nanos::get),
+                config,
+                clock,
                 QueryObserver.NONE,
                 new JobPlanCache(new PlanCacheConfig(true, 16)),
                 ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
-                new UserLimitsConfig(2, 16),
+                16,
                 UserCodePolicy.NONE,
                 ResultTransports.collect());
     }
