@@ -96,9 +96,8 @@ public final class TableEnvironmentInternals {
     public static TableResult executeTransformations(
             TableEnvironment environment, List<Transformation<?>> transformations, List<String> sinkNames) {
         try {
-            Method execute = TableEnvironmentImpl.class.getDeclaredMethod("executeInternal", List.class, List.class);
-            execute.setAccessible(true);
-            return (TableResult) execute.invoke(impl(environment), transformations, sinkNames);
+            return (TableResult)
+                    Reflected.EXECUTE_TRANSFORMATIONS.invoke(impl(environment), transformations, sinkNames);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtime) {
