@@ -74,6 +74,13 @@ public final class SluiceCompare implements Callable<Integer> {
     @Option(names = "--warmup", description = "Warm-up time per system and cell, in seconds.")
     int warmupSeconds = 5;
 
+    @Option(
+            names = "--cluster-warmup",
+            description = "Before the first measured cell, each query runs unmeasured on each system at concurrency 1"
+                    + " for this many seconds, so that no cell measures a cold JobManager or TaskManager (class"
+                    + " loading, JIT compilation), which would bias whichever system happens to go first.")
+    int clusterWarmupSeconds = 15;
+
     @Option(names = "--full", description = "Full mode: 60 s measured and 15 s warm-up per system and cell.")
     boolean full;
 
@@ -178,11 +185,22 @@ public final class SluiceCompare implements Callable<Integer> {
                     other.jdbcUrl(),
                     other.pid());
 
+            if (clusterWarmupSeconds > 0) {
+                for (String query : queries) {
+                    for (String system : List.of(CompareTable.SLUICE, other.label())) {
+                        warmUp(system, system.equals(CompareTable.SLUICE) ? sluiceUrl : other.jdbcUrl(), query);
+                    }
+                }
+            }
             List<CompareCell> cells = new ArrayList<>();
-            int cellIndex = 0;
-            for (String query : queries) {
-                for (int concurrency : concurrencies) {
-                    List<String> order = cellIndex++ % 2 == 0
+            for (int q = 0; q < queries.size(); q++) {
+                String query = queries.get(q);
+                for (int c = 0; c < concurrencies.size(); c++) {
+                    int concurrency = concurrencies.get(c);
+                    // alternates across queries and across concurrency levels alike, so that no concurrency level is
+                    // always measured with the same system first (with an even number of levels, alternating by cell
+                    // index would do exactly that)
+                    List<String> order = (q + c) % 2 == 0
                             ? List.of(CompareTable.SLUICE, other.label())
                             : List.of(other.label(), CompareTable.SLUICE);
                     for (String system : order) {
@@ -210,6 +228,28 @@ public final class SluiceCompare implements Callable<Integer> {
             runScript(projectRoot, "flink-local-cluster", "stop", "--dir", clusterDirectory.toString());
         }
         return 0;
+    }
+
+    /** Runs {@code query} on one system at concurrency 1 for the cluster warm-up, and forgets the figures. */
+    private void warmUp(String system, String url, String query) throws InterruptedException {
+        err.printf("%s: warming the cluster up with %s for %d s ...%n", system, query, clusterWarmupSeconds);
+        PerfReport report = new PerfRun(
+                        new PerfConfig(
+                                url,
+                                query,
+                                ReferenceQueries.find(query).orElseThrow(),
+                                ReferenceQueries.setupFor(query, bulkRows),
+                                1,
+                                0,
+                                Duration.ofSeconds(clusterWarmupSeconds),
+                                0,
+                                Duration.ZERO,
+                                Map.of(),
+                                Duration.ofSeconds(30)),
+                        err,
+                        () -> {})
+                .run();
+        err.printf("  warm-up done: %d queries, %d errors%n", report.queries(), report.errors());
     }
 
     private CompareCell measure(
@@ -259,7 +299,8 @@ public final class SluiceCompare implements Callable<Integer> {
                 "### Sluice vs " + baselineLabel + "%n%n"
                         + "Run %s, %d min. Machine: %d cores, %d GiB. One standalone Flink session cluster: 1"
                         + " JobManager, 1 TaskManager with %d slots, batch mode for both systems. Per system and cell:"
-                        + " %d s warm-up, then %d s measured; the system that goes first alternates per cell. CPU is"
+                        + " %d s warm-up, then %d s measured; the system that goes first alternates per query and per"
+                        + " concurrency level, after %d s of each query on each system to warm the cluster up. CPU is"
                         + " per successful query, from /proc of each server process.%n",
                 started,
                 Duration.between(started, Instant.now()).toMinutes(),
@@ -267,7 +308,8 @@ public final class SluiceCompare implements Callable<Integer> {
                 Math.round(totalMemoryGib()),
                 slots,
                 warmup.toSeconds(),
-                duration.toSeconds());
+                duration.toSeconds(),
+                clusterWarmupSeconds);
     }
 
     private static double totalMemoryGib() {
