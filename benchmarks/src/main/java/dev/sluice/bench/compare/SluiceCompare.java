@@ -115,8 +115,8 @@ public final class SluiceCompare implements Callable<Integer> {
             names = "--job-config",
             description = "A file of flat Flink settings (key: value a line) that both gateways compile and submit"
                     + " their jobs with: appended to the stock gateway's Flink configuration and to every Sluice"
-                    + " gateway's configuration (its Flink options). For job-side options: pipeline.object-reuse,"
-                    + " execution.batch-shuffle-mode, restart-strategy.*, ...")
+                    + " gateway's configuration (its Flink options). For job-side options: restart-strategy.*,"
+                    + " execution.batch-shuffle-mode, pipeline.*, ...")
     Path jobConfig;
 
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
