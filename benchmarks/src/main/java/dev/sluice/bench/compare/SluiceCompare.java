@@ -105,6 +105,27 @@ public final class SluiceCompare implements Callable<Integer> {
                     + " sluice.cluster.standalone.push-sink-installed: true.")
     boolean clusterPushSink;
 
+    @Option(
+            names = "--cluster-config",
+            description = "A file of flat Flink settings (key: value a line) laid over the cluster's configuration"
+                    + " (bin/flink-local-cluster --config); repeatable. For cluster-side options, read by the"
+                    + " JobManager and TaskManager: jobstore.*, rest.server.numThreads, pekko.framesize, ...")
+    List<Path> clusterConfigs = List.of();
+
+    @Option(
+            names = "--cluster-jvm-opts",
+            description = "JVM flags of the cluster's JobManager and TaskManager in place of -XX:+UseG1GC"
+                    + " (bin/flink-local-cluster --jvm-opts), e.g. '-XX:+UseZGC -XX:ReservedCodeCacheSize=512m'.")
+    String clusterJvmOpts;
+
+    @Option(
+            names = "--job-config",
+            description = "A file of flat Flink settings (key: value a line) that both gateways compile and submit"
+                    + " their jobs with: appended to the stock gateway's Flink configuration and to every Sluice"
+                    + " gateway's configuration (its Flink options). For job-side options: restart-strategy.*,"
+                    + " execution.batch-shuffle-mode, pipeline.*, ...")
+    Path jobConfig;
+
     @Option(names = "--slots", description = "Task slots of the TaskManager.")
     int slots = 8;
 
@@ -140,6 +161,13 @@ public final class SluiceCompare implements Callable<Integer> {
                 return 2;
             }
         }
+        Profile profile;
+        try {
+            profile = readProfile();
+        } catch (IllegalArgumentException e) {
+            err.println("sluice-compare: " + e.getMessage());
+            return 2;
+        }
         Duration duration = Duration.ofSeconds(full ? 60 : durationSeconds);
         Duration warmup = Duration.ofSeconds(full ? 15 : warmupSeconds);
         Path projectRoot =
@@ -166,10 +194,18 @@ public final class SluiceCompare implements Callable<Integer> {
         if (clusterPushSink) {
             clusterArguments.add("--push-sink");
         }
+        for (FlinkSettingsFile file : profile.cluster()) {
+            clusterArguments.addAll(
+                    List.of("--config", file.file().toAbsolutePath().toString()));
+        }
+        if (clusterJvmOpts != null) {
+            clusterArguments.addAll(List.of("--jvm-opts", clusterJvmOpts));
+        }
         runScript(projectRoot, "flink-local-cluster", clusterArguments.toArray(String[]::new));
-        try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags);
+        String jobYaml = profile.job() == null ? "" : profile.job().toYaml();
+        try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags, jobYaml);
                 ManagedProcess sluice = startSluice(
-                        projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, extraConfig())) {
+                        projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, jobYaml + extraConfig())) {
             String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
             long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
             long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
@@ -219,6 +255,7 @@ public final class SluiceCompare implements Callable<Integer> {
                 }
             }
             String report = header(started, duration, warmup, other.label())
+                    + profile.describe(clusterJvmOpts)
                     + CompareTable.render(cells, queries, concurrencies, other.label());
             out.println(report);
             if (output != null) {
@@ -333,17 +370,24 @@ public final class SluiceCompare implements Callable<Integer> {
         void close() throws InterruptedException;
     }
 
-    private BaselineSystem startBaseline(Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags)
+    /** @param jobYaml the job-side Flink settings, the same for both systems */
+    private BaselineSystem startBaseline(
+            Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags, String jobYaml)
             throws IOException, InterruptedException {
         if (baseline.equals("stock")) {
             StockFlinkGateway stock = StockFlinkGateway.start(
-                    projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags);
+                    projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags, jobYaml);
             return baselineOf("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
         }
         boolean fixedDelay = baseline.equals("fixed-delay");
         ManagedProcess other = fixedDelay
-                ? startSluice(projectRoot, work.resolve("sluice-fixed-delay"), clusterRestPort, true, FIXED_DELAY_YAML)
-                : startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, "");
+                ? startSluice(
+                        projectRoot,
+                        work.resolve("sluice-fixed-delay"),
+                        clusterRestPort,
+                        true,
+                        jobYaml + FIXED_DELAY_YAML)
+                : startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml);
         try {
             String url = other.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
             String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
@@ -381,6 +425,23 @@ public final class SluiceCompare implements Callable<Integer> {
                 stopper.stop();
             }
         };
+    }
+
+    private Profile readProfile() throws IOException {
+        List<FlinkSettingsFile> cluster = new ArrayList<>();
+        for (Path file : clusterConfigs) {
+            cluster.add(FlinkSettingsFile.read(file));
+        }
+        FlinkSettingsFile job = jobConfig == null ? null : FlinkSettingsFile.read(jobConfig);
+        if (job != null) {
+            String reserved = job.firstKeyIn(Profile.KEYS_THE_COMPARISON_SETS);
+            if (reserved != null) {
+                throw new IllegalArgumentException("--job-config " + jobConfig + " sets " + reserved
+                        + ", which the comparison sets itself (it keeps " + Profile.KEYS_THE_COMPARISON_SETS
+                        + " for both gateways); put Sluice's own options in --sluice-extra-config");
+            }
+        }
+        return new Profile(cluster, job);
     }
 
     private String extraConfig() throws IOException {

@@ -25,8 +25,9 @@ final class StockFlinkGateway implements AutoCloseable {
         this.port = port;
     }
 
+    /** @param jobYaml flat Flink settings appended to the gateway's configuration: its jobs are submitted with them */
     static StockFlinkGateway start(
-            Path projectRoot, Path directory, int clusterRestPort, int port, List<String> jvmFlags)
+            Path projectRoot, Path directory, int clusterRestPort, int port, List<String> jvmFlags, String jobYaml)
             throws IOException, InterruptedException {
         Path conf = Files.createDirectories(directory.resolve("conf"));
         Files.writeString(conf.resolve("config.yaml"), """
@@ -40,7 +41,7 @@ final class StockFlinkGateway implements AutoCloseable {
                 sql-gateway.endpoint.rest.address: 127.0.0.1
                 sql-gateway.endpoint.rest.bind-address: 127.0.0.1
                 sql-gateway.endpoint.rest.port: %d
-                """.formatted(clusterRestPort, port));
+                """.formatted(clusterRestPort, port) + jobYaml);
         Files.writeString(conf.resolve("log4j2.properties"), """
                 rootLogger.level = WARN
                 rootLogger.appenderRef.console.ref = Console
