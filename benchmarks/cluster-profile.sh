@@ -12,7 +12,7 @@
 #   after --    flags for every sluice-compare run, in place of the default
 #               --queries source,wordcount --concurrency 1,8 --duration 15 --warmup 5
 # Each run takes about (queries x concurrencies x 2 x (duration + warmup)) plus a minute to start the servers:
-# with the default, about 3.5 minutes a run, 10 runs. Run it on an otherwise idle machine.
+# with the default, about 3.5 minutes a run, 11 runs. Run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -27,6 +27,9 @@ ZGC_FLAGS+=" -XX:PerBytecodeRecompilationCutoff=10000"
 # execution.batch-shuffle-mode: ALL_EXCHANGES_PIPELINED fails every job with an exchange under Flink 2.3's default
 # batch scheduler (AdaptiveBatch; IllegalStateException in DefaultExecutionTopology), so it runs with the Default
 # scheduler, which scheduler-default measures alone.
+# taskmanager.network.sort-shuffle.min-buffers (found here): a blocking exchange in batch mode takes at least this
+# many network buffers (default 512, 16 MB) for its sort shuffle; eight wordcount jobs in flight on one TaskManager
+# then ask for more buffers than its network memory holds ("Insufficient number of network buffers").
 OPTIONS=(
   "jobstore-file|cluster|jobstore.type: File||"
   "failover-full|cluster|jobmanager.execution.failover-strategy: full||"
@@ -37,6 +40,7 @@ OPTIONS=(
   "scheduler-default|cluster|jobmanager.scheduler: Default||"
   "pipelined-shuffle|cluster + job|jobmanager.scheduler: Default|execution.batch-shuffle-mode: ALL_EXCHANGES_PIPELINED|"
   "zgc|cluster JVM|||$ZGC_FLAGS"
+  "sort-shuffle-buffers|cluster|taskmanager.network.sort-shuffle.min-buffers: 64||"
 )
 
 out="target/cluster-profile"; selected=""; compare_flags=()
