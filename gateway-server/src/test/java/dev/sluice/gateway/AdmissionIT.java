@@ -3,10 +3,6 @@ package dev.sluice.gateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -65,9 +61,9 @@ final class AdmissionIT {
                 }
             });
             Eventually.within(Duration.ofSeconds(60))
-                    .untilAsserted(() ->
-                            assertThat(metrics(gateway)).contains("sluice_admission_queued{cluster=\"embedded\"} 1"));
-            assertThat(metrics(gateway)).contains("sluice_admission_running_jobs{cluster=\"embedded\"} 1");
+                    .untilAsserted(() -> assertThat(MetricsText.of(gateway))
+                            .contains("sluice_admission_queued{cluster=\"embedded\"} 1"));
+            assertThat(MetricsText.of(gateway)).contains("sluice_admission_running_jobs{cluster=\"embedded\"} 1");
             long queuedAt = System.nanoTime();
             Thread.sleep(500); // a wait long enough to show in the queue phase
 
@@ -124,16 +120,5 @@ final class AdmissionIT {
                     .as("the query's 3 s, not client.timeout's 60 s")
                     .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(20));
         }
-    }
-
-    private static String metrics(SluiceGateway gateway) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(
-                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
     }
 }

@@ -102,8 +102,8 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             64,
             true,
             "Keep-alive connections to one gateway "
-                    + "address at most, shared by every connection and statement of the JVM with the same transport "
-                    + "properties; a request beyond that waits for a free one."),
+                    + "address shared by every connection and statement of the JVM with the same transport "
+                    + "properties; a request that finds them all busy for pool_acquire_timeout_ms opens one more."),
     /** Idle eviction. */
     POOL_IDLE_TIMEOUT_MS(
             "pool_idle_timeout_ms",
@@ -127,11 +127,11 @@ public enum SluiceDriverProperty implements ConnectionProperty {
     POOL_ACQUIRE_TIMEOUT_MS(
             "pool_acquire_timeout_ms",
             Type.NUMBER,
-            300_000,
+            50,
             true,
-            "The longest a statement waits for a free pooled connection (milliseconds) when all"
-                    + " pool_max_connections are busy; a fetch holds its connection until its query has rows, so"
-                    + " with more statements running at once than connections this must cover a query's run.");
+            "How long a request waits for one of the pool_max_connections shared connections (milliseconds)"
+                    + " before it opens one of its own; never longer, since the gateway holds an execute that waits"
+                    + " for admission and a fetch that waits for rows, and other requests must not queue behind them.");
 
     private static final Map<String, SluiceDriverProperty> BY_NAME = new HashMap<>();
 

@@ -34,9 +34,14 @@ import java.util.concurrent.TimeoutException;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Keep-alive HTTP/1.1 connections to one gateway address, at most {@code pool_max_connections}; one request at a time
- * per connection. A connection idle for {@code pool_idle_timeout_ms} is closed; a closed one fails the health check
- * at acquire and is replaced.
+ * Keep-alive HTTP/1.1 connections to one gateway address; one request at a time per connection. Up to {@code
+ * pool_max_connections} are shared; a request that finds all of them busy for {@code pool_acquire_timeout_ms} opens
+ * one more rather than wait longer. It must not wait for them: the gateway holds some requests open for as long as
+ * their statement needs (an execute waiting for the cluster's admission, a fetch waiting for rows), and a fetch that
+ * would free an admission slot must never queue behind executes that wait for that slot. So the number of
+ * connections follows the requests in flight, as with a driver that has a socket per connection; the gateway bounds
+ * it ({@code sluice.server.max-connections}). A connection idle for {@code pool_idle_timeout_ms} is closed; a closed
+ * one fails the health check at acquire and is replaced.
  */
 final class GatewayConnectionPool {
     /** Avatica frames can be large; the gateway bounds them, so the client does not add a second limit. */
@@ -88,8 +93,8 @@ final class GatewayConnectionPool {
                     }
                 },
                 ChannelHealthChecker.ACTIVE,
-                // bounded: a request never waits for ever for a connection
-                FixedChannelPool.AcquireTimeoutAction.FAIL,
+                // a request never waits longer than the acquire timeout: then it gets a connection of its own
+                FixedChannelPool.AcquireTimeoutAction.NEW,
                 acquireTimeoutMillis,
                 config.poolMaxConnections(),
                 Integer.MAX_VALUE,
@@ -188,7 +193,7 @@ final class GatewayConnectionPool {
         CompletableFuture<GatewayResponse> response = new CompletableFuture<>();
         channels.acquire().addListener((Future<Channel> acquired) -> {
             if (!acquired.isSuccess()) {
-                response.completeExceptionally(acquireFailure(acquired.cause()));
+                response.completeExceptionally(acquired.cause());
                 return;
             }
             Channel channel = acquired.getNow();
@@ -237,17 +242,6 @@ final class GatewayConnectionPool {
                         true));
             }
         });
-    }
-
-    private Throwable acquireFailure(Throwable cause) {
-        if (cause instanceof TimeoutException) {
-            return new TransportSetupException(
-                    "all " + maxConnections + " pooled connections stayed busy for pool_acquire_timeout_ms ("
-                            + acquireTimeoutMillis + " ms); raise pool_max_connections or pool_acquire_timeout_ms, or"
-                            + " run fewer statements at once",
-                    cause);
-        }
-        return cause;
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) throws Exception {

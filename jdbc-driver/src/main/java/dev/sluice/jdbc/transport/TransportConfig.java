@@ -21,10 +21,10 @@ import static java.util.Objects.requireNonNull;
  * @param keyStore a key store with the client's key instead of the PEM files
  * @param hostnameVerification whether the gateway's certificate must name the host connected to
  * @param keepAlive whether a connection carries more than one request
- * @param poolMaxConnections connections to one address at most
+ * @param poolMaxConnections connections to one address that requests share
  * @param poolIdleTimeout a pooled connection idle this long is closed
  * @param connectTimeout time to open a TCP connection
- * @param poolAcquireTimeout how long a request waits for a free pooled connection
+ * @param poolAcquireTimeout how long a request waits for a free shared connection before it opens one of its own
  */
 public record TransportConfig(
         boolean tls,
@@ -97,7 +97,7 @@ public record TransportConfig(
                 64,
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(10),
-                Duration.ofMinutes(5));
+                Duration.ofMillis(50));
     }
 
     /** This configuration with other pool limits. */
