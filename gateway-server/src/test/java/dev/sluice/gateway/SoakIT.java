@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -114,10 +113,8 @@ final class SoakIT {
     private record SoakStatement(String kind, String sql) {}
 
     /**
-     * The clients: {@code connections} JDBC connections, each on its own thread. They share one driver transport, as
-     * connections of one JVM do; its pool gets a connection per client, as {@code connections} clients in their own
-     * JVMs would have. With the default 64, the queries waiting for admission hold all pooled connections while the
-     * queries they wait for cannot fetch their rows, and nothing moves until the waits time out (docs/soak.md).
+     * The clients: {@code connections} JDBC connections, each on its own thread. They share one driver transport with
+     * its default pool, as connections of one JVM do.
      */
     private record Load(SluiceGateway gateway, int connections, Duration thinkMin, Duration thinkMax) {
         void runFor(Duration duration, Tally tally) throws Exception {
@@ -140,9 +137,7 @@ final class SoakIT {
         }
 
         private void client(int client, long endsAt, Tally tally) {
-            Properties properties = new Properties();
-            properties.setProperty("pool_max_connections", String.valueOf(connections));
-            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl(), properties);
+            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                     Statement statement = connection.createStatement()) {
                 for (String table : List.of("table1", "table2")) {
                     statement.execute("create temporary table " + table + " (val" + table.charAt(5)
