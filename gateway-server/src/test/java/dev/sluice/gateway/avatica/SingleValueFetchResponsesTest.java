@@ -77,6 +77,28 @@ final class SingleValueFetchResponsesTest {
     }
 
     @Test
+    void aFrameOfMegabytesKeepsEveryLength() throws Exception {
+        // lengths of one to four bytes: values, rows of hundreds of bytes, and a frame of megabytes
+        List<Object> rows = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            rows.add(i % 2 == 0 ? VALUES : List.of((long) i, "row-" + i, i / 3.0, new BigDecimal(i).movePointLeft(2)));
+        }
+        Service.FetchResponse response =
+                new Service.FetchResponse(new Meta.Frame(Long.MAX_VALUE - 20_000, true, rows), false, false, null);
+
+        byte[] lean = SingleValueFetchResponses.serialize(response).orElseThrow();
+        Service.FetchResponse ours = (Service.FetchResponse) AVATICA.parseResponse(lean);
+
+        assertThat(lean.length).isGreaterThan(1 << 21);
+        assertThat(ours.frame.offset).isEqualTo(Long.MAX_VALUE - 20_000);
+        assertThat(ours.frame.done).isTrue();
+        assertThat(comparable(ours.frame))
+                .hasSize(20_000)
+                .isEqualTo(comparable(
+                        ((Service.FetchResponse) AVATICA.parseResponse(AVATICA.serializeResponse(response))).frame));
+    }
+
+    @Test
     void eachValueTravelsOnceAsItsScalarValue() throws Exception {
         Service.FetchResponse response =
                 new Service.FetchResponse(new Meta.Frame(0, true, List.of(VALUES, nulls(3))), false, false, null);
