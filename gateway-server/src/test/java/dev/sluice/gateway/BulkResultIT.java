@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +86,23 @@ final class BulkResultIT {
         String big = String.format(BIG, 20_000, 20_000);
         List<List<Object>> bigPushed = run(push, big, BIG_COLUMNS);
         assertThat(bigPushed).hasSize(20_000).containsExactlyInAnyOrderElementsOf(run(collect, big, BIG_COLUMNS));
+    }
+
+    @Test
+    void everyTypeArrivesTheSameOverJsonAsOverProtobuf() throws SQLException {
+        // the driver's two encodings of the Avatica protocol, so that either can be its default
+        Properties json = new Properties();
+        json.setProperty("serialization", "json");
+        List<List<Object>> overJson = run(push, json, EVERY_TYPE, "select * from every_type");
+        assertThat(overJson)
+                .hasSize(2)
+                .containsExactlyInAnyOrderElementsOf(
+                        run(push, new Properties(), EVERY_TYPE, "select * from every_type"));
+
+        String big = String.format(BIG, 20_000, 20_000);
+        assertThat(run(push, json, big, BIG_COLUMNS))
+                .hasSize(20_000)
+                .containsExactlyInAnyOrderElementsOf(run(push, new Properties(), big, BIG_COLUMNS));
     }
 
     @Test
@@ -234,7 +252,12 @@ final class BulkResultIT {
 
     /** The rows of {@code query} after {@code ddl}, bytes as lists so that they compare by content. */
     private static List<List<Object>> run(SluiceGateway gateway, String ddl, String query) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+        return run(gateway, new Properties(), ddl, query);
+    }
+
+    private static List<List<Object>> run(SluiceGateway gateway, Properties info, String ddl, String query)
+            throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl(), info);
                 Statement statement = connection.createStatement()) {
             statement.execute(ddl);
             List<List<Object>> rows = new ArrayList<>();

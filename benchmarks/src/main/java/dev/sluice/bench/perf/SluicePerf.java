@@ -86,6 +86,14 @@ public final class SluicePerf implements Callable<Integer> {
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(
+            names = "--serialization",
+            description = "The encoding of the Avatica protocol the driver speaks: protobuf or json. Default: the"
+                    + " driver's own (protobuf for Sluice's). Only for jdbc:sluice: and jdbc:avatica: URLs; the same as"
+                    + " --property serialization=..., so give one or the other.")
+    @Nullable
+    Serialization serialization;
+
+    @Option(
             names = "--progress-interval",
             defaultValue = "5s",
             description = "How often a progress line goes to stderr.")
@@ -93,6 +101,19 @@ public final class SluicePerf implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the result as one line of JSON instead of text.")
     boolean json;
+
+    /** The encodings of the Avatica protocol, as the driver's {@code serialization} property names them. */
+    enum Serialization {
+        PROTOBUF,
+        JSON;
+
+        String propertyValue() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The connection property that chooses the encoding, in Sluice's driver and Avatica's alike. */
+    static final String SERIALIZATION_PROPERTY = "serialization";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -108,6 +129,7 @@ public final class SluicePerf implements Callable<Integer> {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine commandLine = new CommandLine(new SluicePerf(out, err));
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setOut(new java.io.PrintWriter(out, true));
         commandLine.setErr(new java.io.PrintWriter(err, true));
         return commandLine.execute(args);
@@ -158,8 +180,27 @@ public final class SluicePerf implements Callable<Integer> {
                 duration == null ? null : parseDuration("--duration", duration),
                 warmupCount,
                 warmupDuration,
-                properties,
+                connectionProperties(),
                 parseDuration("--progress-interval", progressInterval));
+    }
+
+    /** The {@code --property} pairs, with {@code --serialization} as the driver's property when given. */
+    private Map<String, String> connectionProperties() {
+        if (serialization == null) {
+            return properties;
+        }
+        if (!url.startsWith("jdbc:sluice:") && !url.startsWith("jdbc:avatica:")) {
+            throw new IllegalArgumentException(
+                    "--serialization applies to the Avatica protocol (jdbc:sluice: or jdbc:avatica: URLs), not to "
+                            + url);
+        }
+        if (properties.containsKey(SERIALIZATION_PROPERTY)) {
+            throw new IllegalArgumentException(
+                    "give either --serialization or --property " + SERIALIZATION_PROPERTY + "=..., not both");
+        }
+        Map<String, String> withSerialization = new LinkedHashMap<>(properties);
+        withSerialization.put(SERIALIZATION_PROPERTY, serialization.propertyValue());
+        return withSerialization;
     }
 
     /** Parses {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */

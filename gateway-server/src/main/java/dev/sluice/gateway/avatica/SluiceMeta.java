@@ -24,6 +24,7 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -338,8 +339,10 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         }
         List<Object> rows = new ArrayList<>(page.rows().size());
         long bytes = 0;
+        // looked up once a frame: it is a lookup in the session's configuration, and a frame holds thousands of rows
+        ZoneId zone = session.localTimeZone();
         for (Row row : page.rows()) {
-            List<Object> wireRow = WireValues.row(row, types, session.localTimeZone());
+            List<Object> wireRow = WireValues.row(row, types, zone);
             bytes += FrameSizing.rowBytes(wireRow);
             rows.add(wireRow);
         }

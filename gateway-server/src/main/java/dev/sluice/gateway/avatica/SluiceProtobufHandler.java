@@ -7,10 +7,12 @@ import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Avatica's protobuf handler with Sluice's error translation: a body that does not decode is a 400 with
- * {@link SluiceErrorCode#MALFORMED_REQUEST}, every other failure goes through {@link SluiceErrors}.
+ * {@link SluiceErrorCode#MALFORMED_REQUEST}, every other failure goes through {@link SluiceErrors}. A fetch's frame
+ * is written with each value once ({@link SingleValueFetchResponses}).
  */
 final class SluiceProtobufHandler extends ProtobufHandler {
     SluiceProtobufHandler(Service service, MetricsSystem metrics) {
@@ -38,6 +40,12 @@ final class SluiceProtobufHandler extends ProtobufHandler {
 
         @Override
         public byte[] serializeResponse(Service.Response response) throws IOException {
+            if (response instanceof Service.FetchResponse fetch) {
+                Optional<byte[]> lean = SingleValueFetchResponses.serialize(fetch);
+                if (lean.isPresent()) {
+                    return lean.get();
+                }
+            }
             return delegate.serializeResponse(response);
         }
 

@@ -97,20 +97,22 @@ public final class PushedResult<T> implements AutoCloseable {
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be at least 1, was " + maxRows);
         }
-        List<T> rows = new ArrayList<>();
         if (partialRows > 0) {
+            List<T> rows = new ArrayList<>(Math.min(partialRows, maxRows));
             readPartial(rows, maxRows);
             return rows;
         }
         if (done) {
-            return rows;
+            return new ArrayList<>();
         }
-        List<byte[]> taken = take(maxRows, timeout);
-        if (taken.isEmpty()) {
+        ResultFrames.Taken taken = take(maxRows, timeout);
+        if (taken.payloads().isEmpty()) {
             done = true;
-            return rows;
+            return new ArrayList<>();
         }
-        for (byte[] frame : taken) {
+        // sized once: a frame of the gateway holds thousands of rows, and growing the list copied it a dozen times
+        List<T> rows = new ArrayList<>((int) Math.min(taken.rows(), maxRows));
+        for (byte[] frame : taken.payloads()) {
             partial.setBuffer(frame);
             partialRows = readRowCount();
             readPartial(rows, maxRows);
@@ -119,7 +121,7 @@ public final class PushedResult<T> implements AutoCloseable {
     }
 
     /** Waits for frames holding at least one row (an empty list: the end) and takes enough for {@code maxRows}. */
-    private List<byte[]> take(int maxRows, Duration timeout) {
+    private ResultFrames.Taken take(int maxRows, Duration timeout) {
         long start = nanoClock.getAsLong();
         long deadline = start + timeout.toNanos();
         lock.lock();
@@ -131,7 +133,7 @@ public final class PushedResult<T> implements AutoCloseable {
                     break;
                 }
                 if (attempts.isEnded()) {
-                    return List.of();
+                    return ResultFrames.Taken.NONE;
                 }
                 long now = nanoClock.getAsLong();
                 long wakeUp = Math.min(
@@ -147,7 +149,7 @@ public final class PushedResult<T> implements AutoCloseable {
             }
             attempts.rowsHandedOut();
             long before = frames.bytes();
-            List<byte[]> taken = frames.take(maxRows);
+            ResultFrames.Taken taken = frames.take(maxRows);
             bufferStats.changed(frames.bytes() - before, frames.bytes());
             if (paused && frames.bytes() <= maxBufferedBytes / 2) {
                 unpause();

@@ -26,8 +26,17 @@ final class ResultFrames {
         return bytes;
     }
 
+    /**
+     * Frames taken for the consumer.
+     *
+     * @param rows the rows they hold in all, so that the consumer's list is sized once
+     */
+    record Taken(List<byte[]> payloads, long rows) {
+        static final Taken NONE = new Taken(List.of(), 0);
+    }
+
     /** Takes whole frames until they hold {@code maxRows} rows or none are left; at least one if any. */
-    List<byte[]> take(int maxRows) {
+    Taken take(int maxRows) {
         List<byte[]> taken = new ArrayList<>();
         long rows = 0;
         while (!frames.isEmpty() && rows < maxRows) {
@@ -36,7 +45,7 @@ final class ResultFrames {
             rows += frame.rowCount();
             taken.add(frame.payload());
         }
-        return taken;
+        return new Taken(taken, rows);
     }
 
     void clear() {
