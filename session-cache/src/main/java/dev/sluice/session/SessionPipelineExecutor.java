@@ -8,7 +8,6 @@ import dev.sluice.session.admission.JobPermit;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
-import org.apache.flink.client.deployment.ClusterClientJobClientAdapter;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
 import org.apache.flink.client.program.ClusterClient;
@@ -154,15 +153,14 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
                 : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, admittedNanos);
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
-        JobID jobId;
         try {
-            jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
+            JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
             long submittedNanos = System.nanoTime();
+            SessionJobClient job = new SessionJobClient(provider, jobId, userCodeClassLoader);
             if (skipNextStartWait.getAndSet(false)) {
                 lastSubmission.set(new SubmissionTimings(
-                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit));
-                return CompletableFuture.completedFuture(
-                        new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
+                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit, job.lifetime()));
+                return CompletableFuture.completedFuture(job);
             }
             try {
                 jobStartWait(configuration)
@@ -186,7 +184,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
                         e.elapsed());
             }
             lastSubmission.set(new SubmissionTimings(
-                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit));
+                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit, job.lifetime()));
+            return CompletableFuture.completedFuture(job);
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
@@ -195,8 +194,6 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         } finally {
             client.close();
         }
-        return CompletableFuture.completedFuture(
-                new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
     }
 
     /**
