@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class QueryHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
     private static final int TOTAL_MS = 2;
-    private static final int OUTCOME = 12;
-    private static final int STATEMENT = 13;
+    private static final int OUTCOME = 15;
+    private static final int STATEMENT = 16;
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
@@ -30,6 +30,9 @@ final class QueryHistoryTest {
                         "2026-03-01T10:15:30.123Z",
                         "SET",
                         7.0,
+                        null,
+                        null,
+                        null,
                         null,
                         null,
                         null,
@@ -141,6 +144,9 @@ final class QueryHistoryTest {
                         "start_ms",
                         "first_row_ms",
                         "last_row_ms",
+                        "job_ms",
+                        "job_running_ms",
+                        "beyond_job_ms",
                         "polls",
                         "job_id",
                         "outcome",
