@@ -19,11 +19,27 @@ import static java.util.Objects.requireNonNull;
 public final class SessionJobClient extends ClusterClientJobClientAdapter<StandaloneClusterId> {
     private final JobLifetimeReader lifetime;
 
+    /** @param submitter the client that submitted the job, from {@code provider} */
     SessionJobClient(
-            ClusterClientProvider<StandaloneClusterId> provider, JobID jobId, ClassLoader userCodeClassLoader) {
+            ClusterClientProvider<StandaloneClusterId> provider,
+            JobID jobId,
+            ClassLoader userCodeClassLoader,
+            ClusterClient<StandaloneClusterId> submitter) {
         super(provider, jobId, userCodeClassLoader);
         requireNonNull(provider, "provider is null");
-        this.lifetime = new JobLifetimeReader(jobId, () -> details(provider, jobId));
+        if (submitter instanceof NonClosingClusterClient<StandaloneClusterId> wrapper) {
+            // the cluster's shared client, the one that submitted the job, is kept: asked through the provider after
+            // the gateway closed its clients, the cache would open a new one that nobody closes. Once the shared
+            // client is closed (the gateway stops, or it was idle), the job's lifetime stays unknown.
+            ClusterClient<StandaloneClusterId> shared = wrapper.shared();
+            this.lifetime = new JobLifetimeReader(jobId, () -> details(shared, jobId));
+        } else {
+            // a client per call (reuse off): each request gets its own and closes it, as Flink's job client does
+            this.lifetime = new JobLifetimeReader(jobId, () -> {
+                ClusterClient<StandaloneClusterId> perCall = provider.getClusterClient();
+                return details(perCall, jobId).whenComplete((details, failure) -> perCall.close());
+            });
+        }
     }
 
     /** Reads the job's lifetime once it ended. */
@@ -31,18 +47,12 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
         return lifetime;
     }
 
-    /** One {@code GET /jobs/:jobid}; the client is closed when it answered, as Flink's job client does. */
-    private static CompletableFuture<JobDetailsInfo> details(
-            ClusterClientProvider<StandaloneClusterId> provider, JobID jobId) {
-        ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
-        // the shared client of a cluster comes wrapped, so that its callers' close keeps it open
-        ClusterClient<StandaloneClusterId> unwrapped =
-                client instanceof NonClosingClusterClient<StandaloneClusterId> wrapper ? wrapper.shared() : client;
-        if (!(unwrapped instanceof RestClusterClient<StandaloneClusterId> rest)) {
-            client.close();
+    /** One {@code GET /jobs/:jobid}. */
+    private static CompletableFuture<JobDetailsInfo> details(ClusterClient<StandaloneClusterId> client, JobID jobId) {
+        if (!(client instanceof RestClusterClient<StandaloneClusterId> rest)) {
             return CompletableFuture.failedFuture(new UnsupportedOperationException(
                     "The cluster's client (" + client.getClass().getName() + ") cannot read a job's details"));
         }
-        return rest.getJobDetails(jobId).whenComplete((details, failure) -> client.close());
+        return rest.getJobDetails(jobId);
     }
 }

@@ -156,7 +156,7 @@ public final class SessionPipelineExecutor implements PipelineExecutor {
         try {
             JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
             long submittedNanos = System.nanoTime();
-            SessionJobClient job = new SessionJobClient(provider, jobId, userCodeClassLoader);
+            SessionJobClient job = new SessionJobClient(provider, jobId, userCodeClassLoader, client);
             if (skipNextStartWait.getAndSet(false)) {
                 lastSubmission.set(new SubmissionTimings(
                         jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit, job.lifetime()));
