@@ -51,6 +51,16 @@ public final class JobLifetimeReader {
         this.details = requireNonNull(details, "details is null");
     }
 
+    /** A reader that never asks: the job's lifetime is not known, for {@code reason}. */
+    static JobLifetimeReader unavailable(JobID jobId, String reason) {
+        JobLifetimeReader reader = new JobLifetimeReader(
+                jobId, () -> CompletableFuture.failedFuture(new IllegalStateException("not asked")));
+        reader.asked.set(true);
+        reader.lifetime.completeExceptionally(
+                new IllegalStateException("Lifetime of job " + jobId + " not read: " + reason));
+        return reader;
+    }
+
     /**
      * The job's lifetime; completes once the cluster told it, exceptionally when it could not (the cluster did not
      * answer, or the job did not end in time). Never completes if the job's end is never reported.

@@ -34,11 +34,10 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
             ClusterClient<StandaloneClusterId> shared = wrapper.shared();
             this.lifetime = new JobLifetimeReader(jobId, () -> details(shared, jobId));
         } else {
-            // a client per call (reuse off): each request gets its own and closes it, as Flink's job client does
-            this.lifetime = new JobLifetimeReader(jobId, () -> {
-                ClusterClient<StandaloneClusterId> perCall = provider.getClusterClient();
-                return details(perCall, jobId).whenComplete((details, failure) -> perCall.close());
-            });
+            // a client per call (reuse off, stock Flink's way): a client, its leader retriever and its threads for one
+            // request per job would weigh on the very comparison that mode is for
+            this.lifetime = JobLifetimeReader.unavailable(
+                    jobId, "the gateway opens a REST client per call (sluice.cluster.reuse is off)");
         }
     }
 

@@ -71,4 +71,18 @@ final class JobLifetimeReaderTest {
                 .hasMessageContaining("no more answers");
         assertThat(requests.get()).isEqualTo(JobLifetimeReader.RETRY_DELAYS.size() + 1);
     }
+
+    @Test
+    void anUnavailableReaderNeverAsksAndSaysWhy() {
+        JobLifetimeReader unavailable = JobLifetimeReader.unavailable(new JobID(), "reuse is off");
+
+        unavailable.statementEnded();
+        unavailable.jobEnded();
+
+        assertThat(unavailable.lifetime())
+                .isCompletedExceptionally()
+                .failsWithin(Duration.ZERO)
+                .withThrowableThat()
+                .withMessageContaining("reuse is off");
+    }
 }
