@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 final class QueryHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
@@ -188,13 +189,19 @@ final class QueryHistoryTest {
         assertThat(rows().get(0).getField(JOB_MS)).isNull();
         assertThat(rows().get(0).getField(BEYOND_JOB_MS)).isNull();
 
-        details.complete(endedJob(1_000, 1_010, 1_120));
+        // the statement started, and its job was submitted, at the test clock's wall time
+        long submitted = TestSessions.WALL_TIME.toEpochMilli();
+        details.complete(endedJob(submitted + 4, submitted + 14, submitted + 124));
         Row row = rows().get(0);
         assertThat(row.getField(TOTAL_MS)).isEqualTo(150.0);
         assertThat(row.getField(JOB_MS)).isEqualTo(120.0);
         assertThat(row.getField(JOB_RUNNING_MS)).isEqualTo(110.0);
         assertThat(row.getField(BEYOND_JOB_MS)).isEqualTo(30.0);
         assertThat(observer.calls).endsWith("job lived test success 120 ms, beyond it 30 ms");
+        QuerySummary summary = history.summaries().get(0);
+        assertThat(summary.jobMillis())
+                .containsExactly(entry("created", 4.0), entry("running", 14.0), entry("ended", 124.0));
+        assertThat(summary.beyondJobMillis()).isEqualTo(30.0);
     }
 
     @Test
