@@ -3,6 +3,7 @@ package dev.sluice.session;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,7 +67,10 @@ public final class JobEndWatcher implements AutoCloseable {
         return interval;
     }
 
-    /** Watches {@code job} until it ends or the watch is closed. */
+    /**
+     * Watches {@code job} until it ends or the watch is closed. A job a session submitted also has its lifetime read
+     * once its status is final (see {@link JobLifetimeReader}).
+     */
     public Watch watch(JobClient job) {
         Watch watch = new Watch(job);
         watched.put(job.getJobID(), watch);
@@ -103,12 +107,21 @@ public final class JobEndWatcher implements AutoCloseable {
         private final AtomicBoolean asking = new AtomicBoolean();
         private int unreachableInARow; // only in the status request's completion, one at a time
         private final long watchedSinceNanos = System.nanoTime();
+        private final @Nullable JobLifetimeReader lifetime;
         // read and written only on the timer's thread
         private long nextAskNanos = watchedSinceNanos;
         private long delayNanos = interval.toNanos();
 
         private Watch(JobClient job) {
             this.job = requireNonNull(job, "job is null");
+            if (job instanceof SessionJobClient sessionJob) {
+                // the job's details are fresh only once its status is final, which this watch learns first
+                lifetime = sessionJob.lifetime();
+                lifetime.watched();
+                end.whenComplete((status, failure) -> lifetime.jobEnded());
+            } else {
+                lifetime = null;
+            }
         }
 
         /**
@@ -172,6 +185,9 @@ public final class JobEndWatcher implements AutoCloseable {
         @Override
         public void close() {
             stopWatching();
+            if (lifetime != null) {
+                lifetime.jobEnded(); // nobody will say when the job ends: its details are asked until they tell
+            }
         }
     }
 }

@@ -8,7 +8,6 @@ import dev.sluice.session.admission.JobPermit;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
-import org.apache.flink.client.deployment.ClusterClientJobClientAdapter;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
 import org.apache.flink.client.program.ClusterClient;
@@ -155,15 +154,14 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
                 : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, admittedNanos);
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
-        JobID jobId;
         try {
-            jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
+            JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
             long submittedNanos = System.nanoTime();
+            SessionJobClient job = new SessionJobClient(provider, jobId, userCodeClassLoader, client);
             if (skipNextStartWait.getAndSet(false)) {
                 lastSubmission.set(new SubmissionTimings(
-                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit));
-                return CompletableFuture.completedFuture(
-                        new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
+                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit, job.lifetime()));
+                return CompletableFuture.completedFuture(job);
             }
             try {
                 jobStartWait(configuration)
@@ -187,7 +185,8 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
                         e.elapsed());
             }
             lastSubmission.set(new SubmissionTimings(
-                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit));
+                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit, job.lifetime()));
+            return CompletableFuture.completedFuture(job);
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
@@ -196,8 +195,6 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
         } finally {
             client.close();
         }
-        return CompletableFuture.completedFuture(
-                new ClusterClientJobClientAdapter<>(provider, jobId, userCodeClassLoader));
     }
 
     /**

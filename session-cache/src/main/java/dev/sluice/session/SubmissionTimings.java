@@ -14,10 +14,18 @@ import static java.util.Objects.requireNonNull;
  * @param submittedNanos the cluster acknowledged the job
  * @param runningNanos the job had left {@code INITIALIZING}
  * @param permit closed by whoever ends the query, to let the next waiting query in
+ * @param lifetime reads the job's own lifetime from the cluster once it ended
  */
 public record SubmissionTimings(
-        JobID jobId, long compiledNanos, long admittedNanos, long submittedNanos, long runningNanos, JobPermit permit) {
+        JobID jobId,
+        long compiledNanos,
+        long admittedNanos,
+        long submittedNanos,
+        long runningNanos,
+        JobPermit permit,
+        JobLifetimeReader lifetime) {
     public SubmissionTimings {
+        requireNonNull(lifetime, "lifetime is null");
         requireNonNull(jobId, "jobId is null");
         requireNonNull(permit, "permit is null");
     }

@@ -13,6 +13,10 @@ import static java.util.Objects.requireNonNull;
  *
  * @param bytes the size of the values read, as the application holds them: 8 bytes for a BIGINT, DOUBLE or
  *     TIMESTAMP, 4 for an INT, FLOAT, DATE or TIME, a string's characters, a decimal's digits, a byte string's bytes
+ * @param jobSamples measured queries whose job's own lifetime the gateway reported ({@link JobLifetimeSamples})
+ * @param jobP50Millis the median of their jobs' own lifetimes; NaN without samples
+ * @param beyondJobP50Millis the median of their clients' waits beyond their jobs' lifetimes: the gateway's and the
+ *     driver's time; NaN without samples
  */
 public record PerfReport(
         String url,
@@ -29,7 +33,10 @@ public record PerfReport(
         double p95Millis,
         double p99Millis,
         double p999Millis,
-        double maxMillis) {
+        double maxMillis,
+        int jobSamples,
+        double jobP50Millis,
+        double beyondJobP50Millis) {
     public PerfReport {
         requireNonNull(url, "url is null");
         requireNonNull(query, "query is null");
@@ -38,7 +45,13 @@ public record PerfReport(
     }
 
     static PerfReport of(
-            PerfConfig config, Histogram micros, long rows, long bytes, ErrorSummary errors, Duration elapsed) {
+            PerfConfig config,
+            Histogram micros,
+            long rows,
+            long bytes,
+            ErrorSummary errors,
+            Duration elapsed,
+            JobLifetimeSamples jobLifetimes) {
         return new PerfReport(
                 config.url(),
                 config.queryLabel(),
@@ -54,7 +67,10 @@ public record PerfReport(
                 micros.getValueAtPercentile(95) / 1000.0,
                 micros.getValueAtPercentile(99) / 1000.0,
                 micros.getValueAtPercentile(99.9) / 1000.0,
-                micros.getMaxValue() / 1000.0);
+                micros.getMaxValue() / 1000.0,
+                jobLifetimes.count(),
+                jobLifetimes.jobP50Millis().orElse(Double.NaN),
+                jobLifetimes.beyondJobP50Millis().orElse(Double.NaN));
     }
 
     public double queriesPerSecond() {
@@ -95,6 +111,15 @@ public record PerfReport(
                 p999Millis,
                 maxMillis,
                 errors));
+        if (jobSamples > 0) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%n  job's own lifetime p50 %.1f ms, client's wait beyond it p50 %.1f ms (%d queries from SHOW"
+                            + " QUERY HISTORY)",
+                    jobP50Millis,
+                    beyondJobP50Millis,
+                    jobSamples));
+        }
         firstErrors.forEach(
                 (message, count) -> text.append(String.format(Locale.ROOT, "%n  %6d x %s", count, message)));
         return text.toString();
@@ -116,7 +141,8 @@ public record PerfReport(
                 "{\"url\":%s,\"query\":%s,\"concurrency\":%d,\"queries\":%d,\"rows\":%d,\"bytes\":%d,"
                         + "\"errors\":%d,\"elapsed_s\":%.3f,\"qps\":%.2f,\"rows_per_s\":%.2f,\"mb_per_s\":%.3f,"
                         + "\"avg_ms\":%.3f,\"p50_ms\":%.3f,"
-                        + "\"p95_ms\":%.3f,\"p99_ms\":%.3f,\"p999_ms\":%.3f,\"max_ms\":%.3f,\"first_errors\":%s}",
+                        + "\"p95_ms\":%.3f,\"p99_ms\":%.3f,\"p999_ms\":%.3f,\"max_ms\":%.3f,\"job_samples\":%d,"
+                        + "\"job_p50_ms\":%s,\"beyond_job_p50_ms\":%s,\"first_errors\":%s}",
                 quote(url),
                 quote(query),
                 concurrency,
@@ -134,7 +160,15 @@ public record PerfReport(
                 p99Millis,
                 p999Millis,
                 maxMillis,
+                jobSamples,
+                jsonNumber(jobP50Millis),
+                jsonNumber(beyondJobP50Millis),
                 errorsJson);
+    }
+
+    /** A number to 3 decimals, or null for NaN, which JSON has no number for. */
+    private static String jsonNumber(double value) {
+        return Double.isNaN(value) ? "null" : String.format(Locale.ROOT, "%.3f", value);
     }
 
     static String quote(String text) {

@@ -28,6 +28,8 @@ public final class PerfRun {
     public static final String GET_TABLES = "jdbc:getTables";
 
     private static final long HIGHEST_MICROS = Duration.ofMinutes(10).toNanos() / 1000;
+    // the gateway reads a job's lifetime from the cluster after the job's end: within a few hundred ms
+    private static final Duration JOB_LIFETIME_ARRIVAL = Duration.ofSeconds(1);
 
     private final PerfConfig config;
     private final PrintStream progress;
@@ -42,6 +44,11 @@ public final class PerfRun {
     private volatile long measureStartNanos = Long.MAX_VALUE;
 
     private final Runnable onMeasurementStart;
+    // each worker's connection at the end of the run, kept open to read its query history
+    private final List<EndedWorker> endedWorkers = new ArrayList<>();
+
+    /** A worker's last connection, and how many measured queries it ran on it. */
+    private record EndedWorker(Connection connection, long measuredQueries) {}
 
     PerfRun(PerfConfig config, PrintStream progress) {
         this(config, progress, () -> {});
@@ -82,16 +89,52 @@ public final class PerfRun {
         }
         Duration elapsed =
                 measureStartNanos == Long.MAX_VALUE ? Duration.ZERO : Duration.ofNanos(end - measureStartNanos);
-        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed);
+        JobLifetimeSamples jobLifetimes = readJobLifetimes();
+        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed, jobLifetimes);
+    }
+
+    /**
+     * The job lifetimes of the measured queries from each connection's {@code SHOW QUERY HISTORY}, after the run's
+     * clock stopped; the connections are closed after. A gateway learns a job's lifetime shortly after the client's
+     * answer, so the last query's is given a moment to arrive.
+     */
+    private JobLifetimeSamples readJobLifetimes() throws InterruptedException {
+        JobLifetimeSamples samples = new JobLifetimeSamples();
+        List<EndedWorker> ended;
+        synchronized (endedWorkers) {
+            ended = List.copyOf(endedWorkers);
+            endedWorkers.clear();
+        }
+        if (ended.isEmpty() || config.sql().equals(GET_TABLES)) {
+            ended.forEach(worker -> closeQuietly(worker.connection()));
+            return samples;
+        }
+        Thread.sleep(JOB_LIFETIME_ARRIVAL.toMillis());
+        String failure = null;
+        for (EndedWorker worker : ended) {
+            try {
+                samples.readHistory(worker.connection(), config.sql(), worker.measuredQueries());
+            } catch (SQLException | RuntimeException e) {
+                failure = e.getMessage();
+            } finally {
+                closeQuietly(worker.connection());
+            }
+        }
+        if (failure != null) {
+            progress.println("Job lifetimes not read from every connection's SHOW QUERY HISTORY: " + failure);
+        }
+        return samples;
     }
 
     private void work() {
         Connection connection = null;
+        long measuredOnConnection = 0;
         try {
             while (true) {
                 if (connection == null) {
                     // opening a connection and its setup are not part of any query's latency
                     connection = connectOrRecord();
+                    measuredOnConnection = 0;
                     if (connection == null) {
                         // a failed connection counts as a query, so a run against a dead gateway still ends
                         long now = System.nanoTime();
@@ -112,6 +155,7 @@ public final class PerfRun {
                     long end = System.nanoTime();
                     if (queryStart >= measureStartNanos) {
                         recorder.recordValue(Math.min(HIGHEST_MICROS, (end - queryStart) / 1000));
+                        measuredOnConnection++;
                         rows.addAndGet(rowsAndBytes[0]);
                         bytes.addAndGet(rowsAndBytes[1]);
                     } else {
@@ -130,7 +174,11 @@ public final class PerfRun {
                 }
             }
         } finally {
-            closeQuietly(connection);
+            if (connection != null) {
+                synchronized (endedWorkers) {
+                    endedWorkers.add(new EndedWorker(connection, measuredOnConnection));
+                }
+            }
         }
     }
 

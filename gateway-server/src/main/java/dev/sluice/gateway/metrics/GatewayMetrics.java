@@ -24,6 +24,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -48,6 +49,8 @@ public final class GatewayMetrics implements QueryObserver {
     private final Histogram phases;
     private final Counter planCache;
     private final Histogram planning;
+    private final Histogram jobLifetime;
+    private final Histogram beyondJob;
 
     public GatewayMetrics(List<String> clusters, ClusterClientStats stats, ConnectionStats connections) {
         requireNonNull(clusters, "clusters is null");
@@ -124,6 +127,23 @@ public final class GatewayMetrics implements QueryObserver {
                 .labelNames("cluster", "phase")
                 .classicOnly()
                 .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+                .register(registry);
+        this.jobLifetime = Histogram.builder()
+                .name("sluice_query_job_seconds")
+                .help("Own lifetime of successful statements' jobs, from their creation to their end as the cluster"
+                        + " recorded it: the fastest any gateway could answer them")
+                .labelNames("cluster")
+                .classicOnly()
+                .classicUpperBounds(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .register(registry);
+        this.beyondJob = Histogram.builder()
+                .name("sluice_query_beyond_job_seconds")
+                .help("Time the client of a successful statement with a job waited beyond the job's own lifetime:"
+                        + " planning, submission and the result's way through the gateway and the driver (a pushed"
+                        + " query whose client had its rows before its job wound down counts as 0)")
+                .labelNames("cluster")
+                .classicOnly()
+                .classicUpperBounds(0.001, 0.0025, 0.005, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
                 .register(registry);
         this.planCache = Counter.builder()
                 .name("sluice_plan_cache_total")
@@ -300,6 +320,14 @@ public final class GatewayMetrics implements QueryObserver {
                     .durations()
                     .forEach((phase, duration) ->
                             phases.labelValues(cluster, phase).observe(duration.toNanos() / 1e9));
+        }
+    }
+
+    @Override
+    public void jobLived(String cluster, QueryOutcome outcome, Duration lifetime, Duration beyondJobTime) {
+        if (outcome == QueryOutcome.SUCCESS) {
+            jobLifetime.labelValues(cluster).observe(lifetime.toNanos() / 1e9);
+            beyondJob.labelValues(cluster).observe(Math.max(0, beyondJobTime.toNanos()) / 1e9);
         }
     }
 

@@ -8,6 +8,7 @@ import org.apache.flink.types.Row;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,9 @@ final class QueryHistory {
             Column.physical("start_ms", DataTypes.DOUBLE()),
             Column.physical("first_row_ms", DataTypes.DOUBLE()),
             Column.physical("last_row_ms", DataTypes.DOUBLE()),
+            Column.physical("job_ms", DataTypes.DOUBLE()),
+            Column.physical("job_running_ms", DataTypes.DOUBLE()),
+            Column.physical("beyond_job_ms", DataTypes.DOUBLE()),
             Column.physical("polls", DataTypes.INT()),
             Column.physical("job_id", DataTypes.STRING()),
             Column.physical("outcome", DataTypes.STRING().notNull()),
@@ -126,6 +130,15 @@ final class QueryHistory {
             }
             observer.finished(clusterName, trace.kind(), outcome, trace.phases());
             LOG.debug("Session {}: {} statement {} after {}", sessionId, trace.kind(), how, trace.phases());
+            // the row is listed from the trace, so it shows the job's lifetime once it arrives
+            trace.readJobLifetime()
+                    .ifPresent(reading -> reading.thenAccept(lifetime -> {
+                        trace.jobLived(lifetime);
+                        Duration beyondJob = trace.beyondJob();
+                        if (beyondJob != null) {
+                            observer.jobLived(clusterName, outcome, lifetime.lifetime(), beyondJob);
+                        }
+                    }));
         }
     }
 

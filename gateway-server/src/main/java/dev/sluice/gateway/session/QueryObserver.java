@@ -4,6 +4,8 @@ import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
 
+import java.time.Duration;
+
 /** Told about every statement a session runs, for metrics. Implementations must be thread-safe and fast. */
 public interface QueryObserver {
     /** Does nothing. */
@@ -27,6 +29,13 @@ public interface QueryObserver {
      * through.
      */
     default void finished(String cluster, StatementKind kind, QueryOutcome outcome, QueryPhases phases) {}
+
+    /**
+     * The job of a statement that {@link #finished} lived {@code lifetime} by its cluster's account, and the
+     * statement's client waited {@code beyondJob} more (the gateway's and the driver's time). Called after
+     * {@link #finished}, from a thread of the cluster's REST client, and only when the cluster told the job's lifetime.
+     */
+    default void jobLived(String cluster, QueryOutcome outcome, Duration lifetime, Duration beyondJob) {}
 
     /**
      * A query was planned, or its plan found in the plan cache.

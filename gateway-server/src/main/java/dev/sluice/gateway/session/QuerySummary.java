@@ -20,6 +20,9 @@ import static java.util.Objects.requireNonNull;
  * @param rows rows of its result that came from its job so far
  * @param phaseMillis the phases it went through so far, in order, in milliseconds
  * @param elapsedMillis from its start to its end, or until now while it runs
+ * @param jobMillis when its job was {@code created}, started {@code running} and {@code ended}, in milliseconds after
+ *     the gateway submitted it, as the cluster recorded them; empty without a job or until the cluster told
+ * @param beyondJobMillis how long its client waited beyond its job's own lifetime; null until known
  */
 public record QuerySummary(
         String sessionId,
@@ -34,7 +37,9 @@ public record QuerySummary(
         String phase,
         long rows,
         Map<String, Double> phaseMillis,
-        double elapsedMillis) {
+        double elapsedMillis,
+        Map<String, Double> jobMillis,
+        @Nullable Double beyondJobMillis) {
     public QuerySummary {
         requireNonNull(sessionId, "sessionId is null");
         requireNonNull(cluster, "cluster is null");
@@ -45,5 +50,6 @@ public record QuerySummary(
         requireNonNull(phase, "phase is null");
         // in the order the phases happened; Map.copyOf would lose it
         phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));
+        jobMillis = Collections.unmodifiableMap(new LinkedHashMap<>(jobMillis));
     }
 }

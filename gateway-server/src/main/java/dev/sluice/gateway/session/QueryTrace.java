@@ -2,6 +2,7 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.session.JobLifetime;
 import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
@@ -28,6 +31,8 @@ final class QueryTrace {
     private volatile @Nullable SubmissionTimings submission;
     private volatile @Nullable PlanCacheResult planCache;
     private volatile @Nullable ResultProgress progress;
+    // arrives from the cluster after the statement ended, if it ran a job and the cluster could tell
+    private volatile @Nullable JobLifetime jobLifetime;
     private volatile long endNanos = -1;
     private volatile String outcome = "running";
     private final AtomicLong rows = new AtomicLong();
@@ -109,6 +114,60 @@ final class QueryTrace {
         return first;
     }
 
+    /**
+     * Has the cluster asked for the lifetime of the statement's job, once the statement ended (off its path: the answer
+     * arrives later); empty if the statement ran no job.
+     */
+    Optional<CompletableFuture<JobLifetime>> readJobLifetime() {
+        SubmissionTimings timings = submission;
+        if (timings == null) {
+            return Optional.empty();
+        }
+        timings.lifetime().statementEnded();
+        return Optional.of(timings.lifetime().lifetime());
+    }
+
+    /** The lifetime of the statement's job, read from the cluster after the job ended. */
+    void jobLived(JobLifetime lifetime) {
+        this.jobLifetime = requireNonNull(lifetime, "lifetime is null");
+    }
+
+    /**
+     * How long the statement's client waited beyond its job's own lifetime: the gateway's and the driver's time, which
+     * no gateway can take below 0. Known once the statement ended and its job's lifetime arrived. It can come out
+     * slightly negative for a pushed query, whose client may have all its rows before the job has wound down.
+     */
+    @Nullable
+    Duration beyondJob() {
+        JobLifetime lifetime = jobLifetime;
+        long end = endNanos;
+        if (lifetime == null || end < 0) {
+            return null;
+        }
+        return Duration.ofNanos(end - startNanos).minus(lifetime.lifetime());
+    }
+
+    /**
+     * When the statement's job was created, started running and ended, in milliseconds after the gateway's submission
+     * of it (by the gateway's clock and the JobManager's, which agree only as well as the two machines' clocks do);
+     * empty until the job's lifetime arrived.
+     */
+    Map<String, Double> jobMillisSinceSubmit() {
+        JobLifetime lifetime = jobLifetime;
+        SubmissionTimings timings = submission;
+        Map<String, Double> times = new LinkedHashMap<>();
+        if (lifetime == null || timings == null) {
+            return times;
+        }
+        double submittedAtMillis = startedAt.toEpochMilli() + (timings.submittedNanos() - startNanos) / 1e6;
+        times.put("created", lifetime.createdMillis() - submittedAtMillis);
+        if (lifetime.runningMillis() >= 0) {
+            times.put("running", lifetime.runningMillis() - submittedAtMillis);
+        }
+        times.put("ended", lifetime.endedMillis() - submittedAtMillis);
+        return times;
+    }
+
     long startNanos() {
         return startNanos;
     }
@@ -162,6 +221,7 @@ final class QueryTrace {
         phases().durations().forEach((phase, duration) -> phaseMillis.put(phase, duration.toNanos() / 1e6));
         SubmissionTimings timings = submission;
         long end = endNanos;
+        Duration beyondJob = beyondJob();
         return new QuerySummary(
                 sessionId,
                 statementId,
@@ -175,7 +235,9 @@ final class QueryTrace {
                 phase(),
                 rows.get(),
                 phaseMillis,
-                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6);
+                between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
+                jobMillisSinceSubmit(),
+                beyondJob == null ? null : millis(beyondJob));
     }
 
     /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */
@@ -184,6 +246,8 @@ final class QueryTrace {
         SubmissionTimings timings = submission;
         ResultProgress current = progress;
         PlanCacheResult cacheResult = planCache;
+        JobLifetime lifetime = jobLifetime;
+        Duration beyondJob = beyondJob();
         long end = endNanos;
         return Row.of(
                 // to the millisecond: the phases say the rest, and the column stays narrow
@@ -197,6 +261,11 @@ final class QueryTrace {
                 millis(phases, QueryPhases.START),
                 millis(phases, QueryPhases.FIRST_ROW),
                 millis(phases, QueryPhases.LAST_ROW),
+                lifetime == null ? null : millis(lifetime.lifetime()),
+                lifetime == null
+                        ? null
+                        : lifetime.running().map(QueryTrace::millis).orElse(null),
+                beyondJob == null ? null : millis(beyondJob),
                 current == null ? null : current.polls(),
                 timings == null ? null : timings.jobId().toHexString(),
                 outcome,
@@ -205,7 +274,11 @@ final class QueryTrace {
 
     private static @Nullable Double millis(QueryPhases phases, String phase) {
         Duration duration = phases.durations().get(phase);
-        return duration == null ? null : duration.toNanos() / 1e6;
+        return duration == null ? null : millis(duration);
+    }
+
+    private static Double millis(Duration duration) {
+        return duration.toNanos() / 1e6;
     }
 
     private static Duration between(long fromNanos, long toNanos) {

@@ -61,6 +61,8 @@ final class WorkJson {
         fields.put("rows", query.rows());
         fields.put("phases_ms", query.phaseMillis());
         fields.put("elapsed_ms", query.elapsedMillis());
+        fields.put("job_ms_after_submit", query.jobMillis());
+        fields.put("beyond_job_ms", query.beyondJobMillis());
         return fields;
     }
 

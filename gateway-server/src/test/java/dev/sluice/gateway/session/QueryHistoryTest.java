@@ -1,18 +1,35 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.planner.StatementKind;
+import dev.sluice.session.JobLifetimeReader;
+import dev.sluice.session.SubmissionTimings;
+import dev.sluice.session.admission.JobPermit;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.runtime.jobgraph.JobType;
+import org.apache.flink.runtime.rest.messages.JobPlanInfo;
+import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 final class QueryHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
     private static final int TOTAL_MS = 2;
-    private static final int OUTCOME = 12;
-    private static final int STATEMENT = 13;
+    private static final int JOB_MS = 10;
+    private static final int JOB_RUNNING_MS = 11;
+    private static final int BEYOND_JOB_MS = 12;
+    private static final int OUTCOME = 15;
+    private static final int STATEMENT = 16;
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
@@ -30,6 +47,9 @@ final class QueryHistoryTest {
                         "2026-03-01T10:15:30.123Z",
                         "SET",
                         7.0,
+                        null,
+                        null,
+                        null,
                         null,
                         null,
                         null,
@@ -141,10 +161,90 @@ final class QueryHistoryTest {
                         "start_ms",
                         "first_row_ms",
                         "last_row_ms",
+                        "job_ms",
+                        "job_running_ms",
+                        "beyond_job_ms",
                         "polls",
                         "job_id",
                         "outcome",
                         "statement");
+    }
+
+    @Test
+    void theJobsLifetimeArrivingAfterTheStatementEndedFillsItsRowAndIsToldToTheObserver() {
+        CompletableFuture<JobDetailsInfo> details = new CompletableFuture<>();
+        AtomicInteger requests = new AtomicInteger();
+        JobLifetimeReader reader = new JobLifetimeReader(new JobID(), () -> {
+            requests.incrementAndGet();
+            return details;
+        });
+        QueryTrace trace = history.start("SELECT n FROM t", StatementKind.QUERY);
+        long now = time.clock.nanoTime();
+        trace.submitted(new SubmissionTimings(new JobID(), now, now, now, now, JobPermit.unlimited(), reader));
+        time.advanceMillis(150);
+        assertThat(requests.get()).as("not asked while the statement runs").isZero();
+
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
+        assertThat(requests.get()).isEqualTo(1);
+        assertThat(rows().get(0).getField(JOB_MS)).isNull();
+        assertThat(rows().get(0).getField(BEYOND_JOB_MS)).isNull();
+
+        // the statement started, and its job was submitted, at the test clock's wall time
+        long submitted = TestSessions.WALL_TIME.toEpochMilli();
+        details.complete(endedJob(submitted + 4, submitted + 14, submitted + 124));
+        Row row = rows().get(0);
+        assertThat(row.getField(TOTAL_MS)).isEqualTo(150.0);
+        assertThat(row.getField(JOB_MS)).isEqualTo(120.0);
+        assertThat(row.getField(JOB_RUNNING_MS)).isEqualTo(110.0);
+        assertThat(row.getField(BEYOND_JOB_MS)).isEqualTo(30.0);
+        assertThat(observer.calls).endsWith("job lived test success 120 ms, beyond it 30 ms");
+        QuerySummary summary = history.summaries().get(0);
+        assertThat(summary.jobMillis())
+                .containsExactly(entry("created", 4.0), entry("running", 14.0), entry("ended", 124.0));
+        assertThat(summary.beyondJobMillis()).isEqualTo(30.0);
+    }
+
+    @Test
+    void aStatementWithoutAJobHasNoJobColumns() {
+        QueryTrace trace = history.start("SELECT 1", StatementKind.QUERY);
+        time.advanceMillis(3);
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
+
+        Row row = rows().get(0);
+        assertThat(row.getField(JOB_MS)).isNull();
+        assertThat(row.getField(JOB_RUNNING_MS)).isNull();
+        assertThat(row.getField(BEYOND_JOB_MS)).isNull();
+        assertThat(observer.calls).noneMatch(call -> call.startsWith("job lived"));
+    }
+
+    /** The details of a finished job created, running and ended at these epoch milliseconds. */
+    private static JobDetailsInfo endedJob(long created, long running, long ended) {
+        Map<JobStatus, Long> timestamps = new EnumMap<>(JobStatus.class);
+        for (JobStatus status : JobStatus.values()) {
+            timestamps.put(status, 0L);
+        }
+        timestamps.put(JobStatus.INITIALIZING, created);
+        timestamps.put(JobStatus.RUNNING, running);
+        timestamps.put(JobStatus.FINISHED, ended);
+        return new JobDetailsInfo(
+                new JobID(),
+                null,
+                "job",
+                false,
+                JobStatus.FINISHED,
+                JobType.BATCH,
+                JobManagerOptions.SchedulerType.Default,
+                created,
+                ended,
+                ended - created,
+                1,
+                ended,
+                timestamps,
+                List.of(),
+                Map.of(),
+                new JobPlanInfo.Plan("id", "job", "BATCH", List.of()),
+                new JobPlanInfo.RawJson("{}"),
+                0);
     }
 
     private List<Row> rows() {

@@ -4,6 +4,7 @@ import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,12 @@ final class RecordingObserver implements QueryObserver {
     public void finished(String cluster, StatementKind kind, QueryOutcome outcome, QueryPhases phases) {
         calls.add("finished " + cluster + " " + outcome.label() + " "
                 + phases.durations().keySet());
+    }
+
+    @Override
+    public void jobLived(String cluster, QueryOutcome outcome, Duration lifetime, Duration beyondJob) {
+        calls.add("job lived " + cluster + " " + outcome.label() + " " + lifetime.toMillis() + " ms, beyond it "
+                + beyondJob.toMillis() + " ms");
     }
 
     @Override

@@ -1,0 +1,120 @@
+package dev.sluice.session;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Reads one job's {@link JobLifetime} from its cluster once the job has ended, off the query's path: the client has
+ * its answer before the request goes out. One job-details request ({@code GET /jobs/:jobid}) per job, the only one of
+ * Flink's that carries the job's timestamps (its status request does not).
+ *
+ * <p>When to ask: the JobManager keeps a job's details for its web refresh interval (3 s by default), so details asked
+ * while the job still winds down would stay stale for that long. A pushed query's result ends before its job does;
+ * its {@link JobEndWatcher} says when the job's status is final, and only then are the details asked. A job nobody
+ * watches (a collected query, whose result ends after its job) is asked as soon as its statement ends. Details that do
+ * not show the end yet (a job cancelled by a closed result still cancelling) are asked again a few times, over a bit
+ * more than the refresh interval.
+ *
+ * <p>Thread-safe.
+ */
+public final class JobLifetimeReader {
+    private static final Logger LOG = LoggerFactory.getLogger(JobLifetimeReader.class);
+
+    static final List<Duration> RETRY_DELAYS = List.of(
+            Duration.ofMillis(250),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(2));
+
+    private final JobID jobId;
+    private final Supplier<CompletableFuture<JobDetailsInfo>> details;
+    private final CompletableFuture<JobLifetime> lifetime = new CompletableFuture<>();
+    private final AtomicBoolean asked = new AtomicBoolean();
+    private volatile boolean watched;
+
+    /** @param details asks the job's details of its cluster, one request per call */
+    public JobLifetimeReader(JobID jobId, Supplier<CompletableFuture<JobDetailsInfo>> details) {
+        this.jobId = requireNonNull(jobId, "jobId is null");
+        this.details = requireNonNull(details, "details is null");
+    }
+
+    /** A reader that never asks: the job's lifetime is not known, for {@code reason}. */
+    static JobLifetimeReader unavailable(JobID jobId, String reason) {
+        JobLifetimeReader reader = new JobLifetimeReader(
+                jobId, () -> CompletableFuture.failedFuture(new IllegalStateException("not asked")));
+        reader.asked.set(true);
+        reader.lifetime.completeExceptionally(
+                new IllegalStateException("Lifetime of job " + jobId + " not read: " + reason));
+        return reader;
+    }
+
+    /**
+     * The job's lifetime; completes once the cluster told it, exceptionally when it could not (the cluster did not
+     * answer, or the job did not end in time). Never completes if the job's end is never reported.
+     */
+    public CompletableFuture<JobLifetime> lifetime() {
+        return lifetime;
+    }
+
+    /** A {@link JobEndWatcher} watches the job and will call {@link #jobEnded()}: the statement's end does not ask. */
+    void watched() {
+        watched = true;
+    }
+
+    /** The job's status is final, or its watch stopped: its details are asked now. */
+    void jobEnded() {
+        read();
+    }
+
+    /** The statement that ran the job ended; its details are asked now unless a watcher waits for the job's end. */
+    public void statementEnded() {
+        if (!watched) {
+            read();
+        }
+    }
+
+    private void read() {
+        if (asked.compareAndSet(false, true)) {
+            ask(0);
+        }
+    }
+
+    private void ask(int attempt) {
+        CompletableFuture<JobDetailsInfo> request;
+        try {
+            request = details.get();
+        } catch (RuntimeException e) {
+            request = CompletableFuture.failedFuture(e);
+        }
+        request.whenComplete((info, failure) -> {
+            Optional<JobLifetime> known = failure == null ? JobLifetime.of(info) : Optional.empty();
+            if (known.isPresent()) {
+                lifetime.complete(known.get());
+            } else if (attempt < RETRY_DELAYS.size()) {
+                Duration delay = RETRY_DELAYS.get(attempt);
+                CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS)
+                        .execute(() -> ask(attempt + 1));
+            } else {
+                String why = failure != null
+                        ? "its details could not be read: " + failure
+                        : "it was still " + info.getJobStatus() + " after " + (attempt + 1) + " requests";
+                LOG.debug("Lifetime of job {} not known: {}", jobId, why);
+                lifetime.completeExceptionally(
+                        new IllegalStateException("Lifetime of job " + jobId + " not known: " + why));
+            }
+        });
+    }
+}
