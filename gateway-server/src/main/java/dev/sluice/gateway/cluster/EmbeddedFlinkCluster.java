@@ -6,7 +6,9 @@ import dev.sluice.session.ClusterKind;
 import dev.sluice.session.HostAndPort;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.SecurityOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
@@ -52,6 +54,7 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
         configuration.set(TaskManagerOptions.BIND_HOST, LOOPBACK);
         configuration.set(TaskManagerOptions.HOST, LOOPBACK);
         quietDefaults(configuration);
+        shortQueryDefaults(configuration);
         MiniClusterConfiguration miniClusterConfiguration = new MiniClusterConfiguration.Builder()
                 .setConfiguration(configuration)
                 .setNumTaskManagers(config.taskManagers())
@@ -89,6 +92,25 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
             configuration.set(
                     WebOptions.LOG_PATH,
                     Path.of(logDirectory, "sluice-gateway.log").toAbsolutePath().toString());
+        }
+    }
+
+    /**
+     * The cluster-side options of the profile for short queries, measured one at a time (docs/benchmarks.md, "Cluster
+     * profile: measured"), unless the operator set them: the Default scheduler, which costs the JobManager less per job
+     * than the adaptive batch one and lets a session pipeline its exchanges; no restarts, since a short query is re-run
+     * by its client; and 64 network buffers for a blocking exchange's sort shuffle rather than 512, so that concurrent
+     * jobs with an exchange fit the network memory.
+     */
+    private static void shortQueryDefaults(Configuration configuration) {
+        if (!configuration.contains(JobManagerOptions.SCHEDULER)) {
+            configuration.set(JobManagerOptions.SCHEDULER, JobManagerOptions.SchedulerType.Default);
+        }
+        if (!configuration.contains(RestartStrategyOptions.RESTART_STRATEGY)) {
+            configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "disable");
+        }
+        if (!configuration.contains(NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_BUFFERS)) {
+            configuration.set(NettyShuffleEnvironmentOptions.NETWORK_SORT_SHUFFLE_MIN_BUFFERS, 64);
         }
     }
 
