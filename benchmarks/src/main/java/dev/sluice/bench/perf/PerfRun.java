@@ -30,6 +30,8 @@ public final class PerfRun {
     private static final long HIGHEST_MICROS = Duration.ofMinutes(10).toNanos() / 1000;
     // the gateway reads a job's lifetime from the cluster after the job's end: within a few hundred ms
     private static final Duration JOB_LIFETIME_ARRIVAL = Duration.ofSeconds(1);
+    // the URLs of the gateway whose SHOW QUERY HISTORY has the jobs' lifetimes
+    private static final String SLUICE_URL_PREFIX = "jdbc:sluice:";
 
     private final PerfConfig config;
     private final PrintStream progress;
@@ -105,7 +107,8 @@ public final class PerfRun {
             ended = List.copyOf(endedWorkers);
             endedWorkers.clear();
         }
-        if (ended.isEmpty() || config.sql().equals(GET_TABLES)) {
+        // only a Sluice gateway has SHOW QUERY HISTORY; another gateway (stock Flink's) would answer with an error
+        if (ended.isEmpty() || config.sql().equals(GET_TABLES) || !config.url().startsWith(SLUICE_URL_PREFIX)) {
             ended.forEach(worker -> closeQuietly(worker.connection()));
             return samples;
         }
