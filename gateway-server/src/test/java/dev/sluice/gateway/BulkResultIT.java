@@ -6,10 +6,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -107,9 +103,9 @@ final class BulkResultIT {
 
     @Test
     void framesAreSizedByBytesWithoutAFetchSize() throws Exception {
-        Histogram before = Histogram.read(metrics(push));
+        Histogram before = Histogram.read(MetricsText.of(push));
         List<List<Object>> rows = run(push, String.format(BIG, 50_000, 50_000), "select n from big");
-        Histogram frames = Histogram.read(metrics(push)).minus(before);
+        Histogram frames = Histogram.read(MetricsText.of(push)).minus(before);
 
         assertThat(rows).hasSize(50_000);
         assertThat(frames.sum()).isEqualTo(50_000);
@@ -120,7 +116,7 @@ final class BulkResultIT {
 
     @Test
     void theClientsFetchSizeIsHonoured() throws Exception {
-        Histogram before = Histogram.read(metrics(push));
+        Histogram before = Histogram.read(MetricsText.of(push));
         try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             statement.execute(String.format(BIG, 70, 70));
@@ -130,7 +126,7 @@ final class BulkResultIT {
                 assertThat(ReferenceWorkload.rows(query.executeQuery())).hasSize(70);
             }
         }
-        Histogram frames = Histogram.read(metrics(push)).minus(before);
+        Histogram frames = Histogram.read(MetricsText.of(push)).minus(before);
 
         assertThat(frames.sum()).as(frames.toString()).isEqualTo(70);
         assertThat(frames.count()).as(frames.toString()).isGreaterThanOrEqualTo(10);
@@ -147,9 +143,9 @@ final class BulkResultIT {
                 assertThat(rows.next()).isTrue();
                 // the reader stops: the gateway fills its buffer, then stops reading, and the sink blocks
                 Eventually.within(Duration.ofSeconds(60))
-                        .untilAsserted(() -> assertThat(gauge(metrics(push), "sluice_result_pushed_paused"))
+                        .untilAsserted(() -> assertThat(gauge(MetricsText.of(push), "sluice_result_pushed_paused"))
                                 .isEqualTo(1));
-                long peak = gauge(metrics(push), "sluice_result_pushed_buffered_bytes_peak");
+                long peak = gauge(MetricsText.of(push), "sluice_result_pushed_buffered_bytes_peak");
                 assertThat(peak).isBetween(MAX_BUFFERED_BYTES, MAX_BUFFERED_BYTES + ONE_READ_BYTES);
 
                 long read = 1;
@@ -160,9 +156,9 @@ final class BulkResultIT {
                 assertThat(read).isEqualTo(200_000);
             }
         }
-        assertThat(gauge(metrics(push), "sluice_result_pushed_buffered_bytes_peak"))
+        assertThat(gauge(MetricsText.of(push), "sluice_result_pushed_buffered_bytes_peak"))
                 .isLessThanOrEqualTo(MAX_BUFFERED_BYTES + ONE_READ_BYTES);
-        assertThat(gauge(metrics(push), "sluice_result_pushed_paused")).isZero();
+        assertThat(gauge(MetricsText.of(push), "sluice_result_pushed_paused")).isZero();
     }
 
     @Test
@@ -177,11 +173,12 @@ final class BulkResultIT {
                     assertThat(rows.next()).isTrue();
                 }
                 Eventually.within(Duration.ofSeconds(60))
-                        .untilAsserted(() -> assertThat(gauge(metrics(push), "sluice_result_pushed_buffered_bytes"))
-                                .isPositive());
+                        .untilAsserted(
+                                () -> assertThat(gauge(MetricsText.of(push), "sluice_result_pushed_buffered_bytes"))
+                                        .isPositive());
             }
             Eventually.within(Duration.ofSeconds(30)).untilAsserted(() -> {
-                String metrics = metrics(push);
+                String metrics = MetricsText.of(push);
                 assertThat(gauge(metrics, "sluice_result_pushed_open")).isZero();
                 assertThat(gauge(metrics, "sluice_result_pushed_buffered_bytes"))
                         .isZero();
@@ -270,17 +267,6 @@ final class BulkResultIT {
             }
             return rows;
         }
-    }
-
-    private static String metrics(SluiceGateway gateway) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(
-                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
     }
 
     private static long gauge(String metrics, String name) {

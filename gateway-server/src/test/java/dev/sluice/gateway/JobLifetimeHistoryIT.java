@@ -6,10 +6,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -118,14 +114,7 @@ final class JobLifetimeHistoryIT {
     }
 
     private static long beyondJobCount(SluiceGateway gateway) throws Exception {
-        String metrics = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(
-                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
+        String metrics = MetricsText.of(gateway);
         Matcher count = BEYOND_JOB_COUNT.matcher(metrics);
         return count.find() ? Long.parseLong(count.group(1)) : 0;
     }

@@ -6,16 +6,11 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -83,21 +78,10 @@ final class PushedResultJdbcIT {
                 assertThat(query.polls).isPositive();
             }
         }
-        assertThat(metrics(unreachable))
+        assertThat(MetricsText.of(unreachable))
                 .contains("sluice_result_transport{cluster=\"embedded\",transport=\"COLLECT\"} 1")
                 .contains("sluice_result_transport{cluster=\"embedded\",transport=\"PUSH\"} 0");
-        assertThat(metrics(push)).contains("sluice_result_transport{cluster=\"embedded\",transport=\"PUSH\"} 1");
-    }
-
-    private static String metrics(SluiceGateway gateway) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(
-                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
+        assertThat(MetricsText.of(push)).contains("sluice_result_transport{cluster=\"embedded\",transport=\"PUSH\"} 1");
     }
 
     @Test

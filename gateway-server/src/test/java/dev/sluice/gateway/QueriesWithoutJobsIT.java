@@ -13,16 +13,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -179,14 +175,7 @@ final class QueriesWithoutJobsIT {
             statement.executeQuery("select 42").close();
             statement.executeQuery("select   42 -- the same statement").close();
         }
-        String metrics = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(
-                                        "http://127.0.0.1:" + gateway.address().getPort() + "/metrics"))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
+        String metrics = MetricsText.of(gateway);
         assertThat(metrics)
                 .containsPattern(
                         "sluice_plan_cache_total\\{cluster=\"counted\",plan=\"constant\",result=\"hit\"} [1-9]")
