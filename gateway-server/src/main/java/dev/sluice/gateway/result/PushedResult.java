@@ -3,10 +3,8 @@ package dev.sluice.gateway.result;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.session.push.PushWire;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.jspecify.annotations.Nullable;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +30,6 @@ import static java.util.Objects.requireNonNull;
  */
 public final class PushedResult<T> implements AutoCloseable {
     private final PushTicket ticket;
-    private final TypeSerializer<T> serializer;
     private final long maxBufferedBytes;
     private final Duration lostConnectionTimeout;
     private final LongSupplier nanoClock;
@@ -51,16 +48,14 @@ public final class PushedResult<T> implements AutoCloseable {
     // guarded by lock
     private boolean paused;
 
-    // guarded by lock
-    private @Nullable Instant endArrival;
+    // written under lock on the event loop, read without it: each is one stamp, set once, for the query's phases
+    private volatile @Nullable Instant endArrival;
+    // nanoClock stamps, -1 until they happen
+    private volatile long firstRowArrivalNanos = -1;
+    private volatile long endArrivalNanos = -1;
 
-    // guarded by lock; nanoClock stamps for the query's phases, -1 until they happen
-    private long firstRowArrivalNanos = -1;
-    private long endArrivalNanos = -1;
-
-    // consumer thread only: a frame whose rows were not all returned yet
-    private final DataInputDeserializer partial = new DataInputDeserializer();
-    private int partialRows;
+    // consumer thread only: the frame whose rows were not all returned yet
+    private final FrameRowReader<T> reader;
     private boolean done;
 
     PushedResult(
@@ -72,13 +67,13 @@ public final class PushedResult<T> implements AutoCloseable {
             PushBufferStats bufferStats,
             Runnable unregister) {
         this.ticket = requireNonNull(ticket, "ticket is null");
-        this.serializer = requireNonNull(serializer, "serializer is null");
         this.maxBufferedBytes = maxBufferedBytes;
         this.lostConnectionTimeout = requireNonNull(lostConnectionTimeout, "lostConnectionTimeout is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         this.bufferStats = requireNonNull(bufferStats, "bufferStats is null");
         this.unregister = requireNonNull(unregister, "unregister is null");
         this.attempts = new ResultAttempts(ticket.resultId());
+        this.reader = new FrameRowReader<>(ticket.resultId(), requireNonNull(serializer, "serializer is null"));
     }
 
     /** What the sink must present; goes into the sink's table options. */
@@ -97,9 +92,9 @@ public final class PushedResult<T> implements AutoCloseable {
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be at least 1, was " + maxRows);
         }
-        if (partialRows > 0) {
-            List<T> rows = new ArrayList<>(Math.min(partialRows, maxRows));
-            readPartial(rows, maxRows);
+        if (reader.hasRowsLeft()) {
+            List<T> rows = new ArrayList<>();
+            reader.readInto(rows, maxRows);
             return rows;
         }
         if (done) {
@@ -112,10 +107,10 @@ public final class PushedResult<T> implements AutoCloseable {
         }
         // sized once: a frame of the gateway holds thousands of rows, and growing the list copied it a dozen times
         List<T> rows = new ArrayList<>((int) Math.min(taken.rows(), maxRows));
+        // whole frames, up to maxRows rows: only the last one can have rows left for the next call
         for (byte[] frame : taken.payloads()) {
-            partial.setBuffer(frame);
-            partialRows = readRowCount();
-            readPartial(rows, maxRows);
+            reader.start(frame);
+            reader.readInto(rows, maxRows);
         }
         return rows;
     }
@@ -164,26 +159,6 @@ public final class PushedResult<T> implements AutoCloseable {
         }
     }
 
-    private int readRowCount() {
-        try {
-            return partial.readInt();
-        } catch (IOException e) {
-            throw new PushedResultException("A frame of result " + ticket.resultId() + " has no row count", e);
-        }
-    }
-
-    private void readPartial(List<T> rows, int maxRows) {
-        try {
-            while (partialRows > 0 && rows.size() < maxRows) {
-                rows.add(serializer.deserialize(partial));
-                partialRows--;
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new PushedResultException(
-                    "Rows of result " + ticket.resultId() + " could not be read with the result's row type", e);
-        }
-    }
-
     /**
      * Waits until a sink has attached to deliver this result, or the result has ended or failed, at most {@code
      * timeout}; takes no rows.
@@ -229,32 +204,17 @@ public final class PushedResult<T> implements AutoCloseable {
      * whatever the job still does on the cluster (for the query's phases).
      */
     public Optional<Instant> endArrival() {
-        lock.lock();
-        try {
-            return Optional.ofNullable(endArrival);
-        } finally {
-            lock.unlock();
-        }
+        return Optional.ofNullable(endArrival);
     }
 
     /** The {@code nanoClock} time the first row reached the gateway, or -1 while none has. */
     public long firstRowArrivalNanos() {
-        lock.lock();
-        try {
-            return firstRowArrivalNanos;
-        } finally {
-            lock.unlock();
-        }
+        return firstRowArrivalNanos;
     }
 
     /** The {@code nanoClock} time of {@link #endArrival}, or -1 while the end has not arrived. */
     public long endArrivalNanos() {
-        lock.lock();
-        try {
-            return endArrivalNanos;
-        } finally {
-            lock.unlock();
-        }
+        return endArrivalNanos;
     }
 
     /** Bytes of rows received and not yet taken by the consumer. */
