@@ -53,8 +53,6 @@ final class GatewayConnectionPool {
     private final int port;
     private final boolean keepAlive;
     private final FixedChannelPool channels;
-    private final int maxConnections;
-    private final long acquireTimeoutMillis;
 
     GatewayConnectionPool(
             EventLoopGroup group, String host, int port, TransportConfig config, @Nullable SslContext tls) {
@@ -72,8 +70,6 @@ final class GatewayConnectionPool {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true);
         long idleMillis = config.poolIdleTimeout().toMillis();
-        this.maxConnections = config.poolMaxConnections();
-        this.acquireTimeoutMillis = config.poolAcquireTimeout().toMillis();
         this.channels = new FixedChannelPool(
                 bootstrap,
                 new AbstractChannelPoolHandler() {
@@ -95,7 +91,7 @@ final class GatewayConnectionPool {
                 ChannelHealthChecker.ACTIVE,
                 // a request never waits longer than the acquire timeout: then it gets a connection of its own
                 FixedChannelPool.AcquireTimeoutAction.NEW,
-                acquireTimeoutMillis,
+                config.poolAcquireTimeout().toMillis(),
                 config.poolMaxConnections(),
                 Integer.MAX_VALUE,
                 true,
