@@ -13,6 +13,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -25,6 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -32,6 +36,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,8 +54,6 @@ final class PushedQueryIT {
 
     private static EmbeddedFlinkCluster cluster;
     private static ResultEndpointServer endpoint;
-    // queries whose end of result arrived while the job was not yet FINISHED
-    private static int endsBeforeFinished;
 
     @BeforeAll
     static void start() throws Exception {
@@ -93,14 +96,13 @@ final class PushedQueryIT {
                 "select val1, count(*) from table1 group by val1",
                 "select val1, count(*) from table1 left join table2 on val1=val2 left join table3 on val2=val3"
                         + " group by val1");
-        endsBeforeFinished = 0;
         for (String query : queries) {
-            List<Row> pushed = pushed(batch, query);
+            // the gateway is told the job never ends: the rows must be complete at the sink's end of result alone.
+            // Which of the two comes first on the cluster is a race on a loaded machine, so it is printed, not
+            // asserted.
+            List<Row> pushed = pushed(batch, query, true);
             assertThat(pushed).as(query).hasSize(1).isEqualTo(collected(batch, query));
         }
-        assertThat(endsBeforeFinished)
-                .as("queries whose end of result reached the gateway before the job was FINISHED")
-                .isEqualTo(3);
     }
 
     @Test
@@ -251,12 +253,20 @@ final class PushedQueryIT {
     }
 
     private static List<Row> pushed(TableEnvironment environment, String query) throws Exception {
+        return pushed(environment, query, false);
+    }
+
+    /**
+     * @param hideJobEnd whether the gateway sees the job as running for ever: its end of result must not depend on
+     *     the job's end
+     */
+    private static List<Row> pushed(TableEnvironment environment, String query, boolean hideJobEnd) throws Exception {
         PushQueryPlan plan = PushQueryPlanner.plan(environment, query);
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         long start = System.nanoTime();
         PushQueryJob job = plan.submit(endpoint.sinkOptions(result));
-        try (PushedQueryRows rows =
-                new PushedQueryRows(result, plan.newRowConverter(), job.jobClient(), endpoint.jobEnds())) {
+        JobClient seen = hideJobEnd ? runningForEver(job.jobClient()) : job.jobClient();
+        try (PushedQueryRows rows = new PushedQueryRows(result, plan.newRowConverter(), seen, endpoint.jobEnds())) {
             List<Row> all = new ArrayList<>();
             List<Row> batch;
             while (!(batch = rows.next(1000, WAIT)).isEmpty()) {
@@ -267,14 +277,28 @@ final class PushedQueryIT {
             job.jobClient().getJobExecutionResult().get(60, TimeUnit.SECONDS);
             // the cluster's own clock of the job: same JVM, same wall clock as endAt
             long finishedAt = finishedTimestamp(job.jobClient().getJobID());
-            if (endAt < finishedAt) {
-                endsBeforeFinished++;
-            }
             System.out.printf(
                     "%s: %d rows, read after %d ms; the end arrived %d ms before the job was FINISHED on the cluster%n",
                     query, all.size(), endMillis, finishedAt - endAt);
             return all;
         }
+    }
+
+    /** The job as a gateway would see it if the JobManager never reported its end. */
+    private static JobClient runningForEver(JobClient job) {
+        InvocationHandler handler = (proxy, method, arguments) -> switch (method.getName()) {
+            case "getJobStatus" -> CompletableFuture.completedFuture(JobStatus.RUNNING);
+            case "getJobExecutionResult" -> new CompletableFuture<>();
+            default -> {
+                try {
+                    yield method.invoke(job, arguments);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            }
+        };
+        return (JobClient)
+                Proxy.newProxyInstance(JobClient.class.getClassLoader(), new Class<?>[] {JobClient.class}, handler);
     }
 
     private static long finishedTimestamp(JobID jobId) throws Exception {
