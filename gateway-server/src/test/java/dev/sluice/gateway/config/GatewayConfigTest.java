@@ -6,15 +6,19 @@ import dev.sluice.session.ClusterKind;
 import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.ZooKeeperRestAddress;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,6 +59,29 @@ final class GatewayConfigTest {
         assertThat(config.planCache()).isEqualTo(DEFAULT_PLAN_CACHE);
         assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
         assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
+    }
+
+    @Test
+    void shippedConfigurationFileSetsNoOptionToAnythingButItsDefault() {
+        // the file documents the defaults: a value that differs would run `bin/sluice-gateway` unlike the reference
+        Configuration shipped = YamlConfigLoader.load(Path.of("..", "conf", "sluice.yaml"));
+        List<String> differing = new ArrayList<>();
+        for (ConfigOption<?> option : SluiceOptionCatalog.fixedOptions()) {
+            Object value = shipped.get(option);
+            boolean isDefault = Objects.equals(value, option.defaultValue())
+                    || (unsetIfEmpty(value) == null && option.defaultValue() == null);
+            if (shipped.contains(option) && !isDefault) {
+                differing.add(option.key() + ": " + shipped.get(option) + " (default " + option.defaultValue() + ")");
+            }
+        }
+
+        assertThat(differing).isEmpty();
+    }
+
+    /** An option without a default is written in the file as its empty value, to show where it goes. */
+    private static @Nullable Object unsetIfEmpty(@Nullable Object value) {
+        boolean empty = "".equals(value) || (value instanceof List<?> list && list.isEmpty());
+        return empty ? null : value;
     }
 
     @Test
