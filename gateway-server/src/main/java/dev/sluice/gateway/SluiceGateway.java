@@ -7,6 +7,7 @@ import dev.sluice.gateway.config.AuthenticationConfig;
 import dev.sluice.gateway.config.AuthenticationOptions;
 import dev.sluice.gateway.config.EffectiveConfiguration;
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.http.ConnectionStats;
@@ -17,6 +18,7 @@ import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.FlinkSessionDefaults;
+import dev.sluice.gateway.session.PipelinedBatchProfile;
 import dev.sluice.gateway.session.ResultTransports;
 import dev.sluice.gateway.session.SessionClock;
 import dev.sluice.gateway.session.SessionControl;
@@ -31,12 +33,14 @@ import dev.sluice.session.ClusterClientStats;
 import dev.sluice.session.ClusterClients;
 import dev.sluice.session.ClusterDefinition;
 import dev.sluice.session.ClusterEndpoint;
+import dev.sluice.session.ClusterOverviews;
 import dev.sluice.session.FixedRestAddress;
 import dev.sluice.session.HostAndPort;
 import dev.sluice.session.SessionClusters;
 import dev.sluice.session.admission.ClusterAdmissions;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -50,6 +54,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -151,6 +156,12 @@ public final class SluiceGateway implements AutoCloseable {
                 .endpoint()
                 .ifPresent(endpoint ->
                         metrics.registerPushedResults(endpoint.results().bufferStats(), endpoint.results()::size));
+        PipelinedBatchProfile batchProfile = new PipelinedBatchProfile(
+                config.flinkConfiguration().get(SessionOptions.PIPELINED_BATCH),
+                config.flinkOptions(),
+                cluster -> ClusterOverviews.configuredValue(clusterClients, cluster, JobManagerOptions.SCHEDULER.key()),
+                ForkJoinPool.commonPool());
+        batchProfile.learn(endpoints);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -166,7 +177,8 @@ public final class SluiceGateway implements AutoCloseable {
                                 sessionSetup,
                                 config.userLimits().maxRunningStatements(),
                                 new UserCodePolicy(config.userCode()),
-                                transports),
+                                transports,
+                                batchProfile),
                         config.session(),
                         config.userLimits().maxSessions()));
         LOG.info(

@@ -36,9 +36,22 @@ final class LocalFlinkCluster implements AutoCloseable {
 
     /** One JobManager and one TaskManager, reached as a REMOTE cluster at {@link #restPort()}. */
     static LocalFlinkCluster start(Path directory) throws IOException, InterruptedException {
+        return startStandalone(directory);
+    }
+
+    /** As {@link #start(Path)}, with the settings of {@code config} laid over conf/flink/config.yaml. */
+    static LocalFlinkCluster start(Path directory, Path config) throws IOException, InterruptedException {
+        return startStandalone(directory, "--config", config.toString());
+    }
+
+    private static LocalFlinkCluster startStandalone(Path directory, String... options)
+            throws IOException, InterruptedException {
         List<Integer> ports = freePorts(2);
         LocalFlinkCluster cluster = new LocalFlinkCluster(directory, List.of(ports.get(0)), 0);
-        cluster.run("start", "--rest-port", String.valueOf(ports.get(0)), "--rpc-port", String.valueOf(ports.get(1)));
+        List<String> arguments = new ArrayList<>(
+                List.of("--rest-port", String.valueOf(ports.get(0)), "--rpc-port", String.valueOf(ports.get(1))));
+        arguments.addAll(List.of(options));
+        cluster.run("start", arguments.toArray(String[]::new));
         cluster.running = true;
         return cluster;
     }

@@ -5,6 +5,9 @@ import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.runtime.messages.webmonitor.JobDetails;
 import org.apache.flink.runtime.messages.webmonitor.MultipleJobsDetails;
 import org.apache.flink.runtime.rest.handler.legacy.messages.ClusterOverviewWithVersion;
+import org.apache.flink.runtime.rest.messages.ClusterConfigurationInfoHeaders;
+import org.apache.flink.runtime.rest.messages.ConfigurationInfo;
+import org.apache.flink.runtime.rest.messages.ConfigurationInfoEntry;
 import org.apache.flink.runtime.rest.messages.EmptyMessageParameters;
 import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
 import org.apache.flink.runtime.rest.messages.JobsOverviewHeaders;
@@ -13,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +61,26 @@ public final class ClusterOverviews {
                         Instant.ofEpochMilli(job.getStartTime()),
                         Duration.ofMillis(Math.max(0, job.getDuration()))))
                 .toList();
+    }
+
+    /**
+     * The value the cluster's JobManager was configured with for {@code key}; empty when its configuration does not
+     * set the key (Flink's default applies).
+     *
+     * @throws ClusterUnavailableException if the cluster does not answer
+     */
+    public static Optional<String> configuredValue(ClusterClients clients, ClusterEndpoint cluster, String key) {
+        ConfigurationInfo configuration = call(
+                clients,
+                cluster,
+                rest -> rest.sendRequest(
+                        ClusterConfigurationInfoHeaders.getInstance(),
+                        EmptyMessageParameters.getInstance(),
+                        EmptyRequestBody.getInstance()));
+        return configuration.stream()
+                .filter(entry -> entry.getKey().equals(key))
+                .map(ConfigurationInfoEntry::getValue)
+                .findFirst();
     }
 
     /**

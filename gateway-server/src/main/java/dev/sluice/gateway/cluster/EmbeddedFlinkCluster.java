@@ -99,8 +99,10 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
      * The cluster-side options of the profile for short queries, measured one at a time (docs/benchmarks.md, "Cluster
      * profile: measured"), unless the operator set them: no restarts, since a short query is re-run by its client; and
      * 64 network buffers for a blocking exchange's sort shuffle rather than 512, so that concurrent jobs with an exchange
-     * fit the network memory. Not the Default scheduler, though it costs the JobManager less per job: under it every
-     * join that Flink 2.3's planner makes adaptive (the default) fails.
+     * fit the network memory. Not {@code jobmanager.scheduler}: left unset, each job picks its scheduler, and Sluice's
+     * sessions pick the Default scheduler with pipelined exchanges ({@code PipelinedBatchProfile}); set on the
+     * cluster to Default, it would also fail every join that a session planning for the adaptive batch scheduler makes
+     * adaptive.
      */
     private static void shortQueryDefaults(Configuration configuration) {
         if (!configuration.contains(RestartStrategyOptions.RESTART_STRATEGY)) {

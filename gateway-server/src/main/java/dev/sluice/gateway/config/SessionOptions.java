@@ -9,6 +9,19 @@ import static org.apache.flink.configuration.ConfigOptions.key;
 
 /** Options of gateway sessions (one per JDBC connection); reference: docs/configuration.md. */
 public final class SessionOptions {
+    public static final ConfigOption<Boolean> PIPELINED_BATCH = key("sluice.session.pipelined-batch")
+            .booleanType()
+            .defaultValue(true)
+            .withDescription("Batch jobs run under Flink's Default scheduler with every exchange pipelined"
+                    + " (jobmanager.scheduler: Default, execution.batch-shuffle-mode: ALL_EXCHANGES_PIPELINED), so"
+                    + " that a short query's stages run at once rather than one after another (docs/benchmarks.md,"
+                    + " \"Cluster profile: measured\"). Set in each new session unless this file sets either option,"
+                    + " and only on clusters that leave jobmanager.scheduler to each job: a remote cluster's"
+                    + " configuration is read once from its REST API, and one that sets another scheduler keeps"
+                    + " Flink's defaults (its adaptive batch scheduler fails pipelined jobs). A session may SET"
+                    + " either option. false: Flink's adaptive batch scheduler with blocking exchanges, which sizes a"
+                    + " large job's parallelism by its data.");
+
     public static final ConfigOption<Integer> MAX_SESSIONS = key("sluice.session.max-sessions")
             .intType()
             .defaultValue(512)

@@ -69,6 +69,7 @@ public final class SluiceOptionCatalog {
             SessionOptions.MAX_STATEMENT_LENGTH,
             SessionOptions.HISTORY_MAX_SIZE,
             SessionOptions.HISTORY_MAX_STATEMENT_LENGTH,
+            SessionOptions.PIPELINED_BATCH,
             PlanCacheOptions.ENABLED,
             PlanCacheOptions.MAX_SIZE,
             ResultOptions.TRANSPORT,

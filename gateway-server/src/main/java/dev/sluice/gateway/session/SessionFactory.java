@@ -47,6 +47,7 @@ public final class SessionFactory {
     private final RunningStatementLimit runningStatements;
     private final UserCodePolicy userCode;
     private final ResultTransports transports;
+    private final PipelinedBatchProfile batchProfile;
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
     /**
@@ -56,6 +57,7 @@ public final class SessionFactory {
      * @param maxRunningStatements statements one authenticated user may run at once, over all their sessions
      * @param userCode decides whether a statement may load code from a jar
      * @param transports how each cluster's query results reach the gateway
+     * @param batchProfile whether a session's batch jobs on a cluster run pipelined
      */
     public SessionFactory(
             ClusterClients clusterClients,
@@ -68,7 +70,8 @@ public final class SessionFactory {
             SessionSetup setup,
             int maxRunningStatements,
             UserCodePolicy userCode,
-            ResultTransports transports) {
+            ResultTransports transports,
+            PipelinedBatchProfile batchProfile) {
         this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
@@ -80,6 +83,7 @@ public final class SessionFactory {
         this.runningStatements = new RunningStatementLimit(maxRunningStatements);
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.transports = requireNonNull(transports, "transports is null");
+        this.batchProfile = requireNonNull(batchProfile, "batchProfile is null");
     }
 
     ClusterClients clusterClients() {
@@ -104,6 +108,7 @@ public final class SessionFactory {
             Map<String, String> properties,
             Supplier<List<QuerySummary>> ownerQueries) {
         Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
+        batchProfile.applyTo(cluster, sessionConfiguration);
         // the gateway's query timeout, which the connection's properties and SET may override per session
         sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)

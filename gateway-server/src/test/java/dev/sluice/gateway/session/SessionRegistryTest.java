@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -178,6 +179,7 @@ final class SessionRegistryTest {
                 SessionSetup.none(),
                 16,
                 UserCodePolicy.NONE,
-                ResultTransports.collect());
+                ResultTransports.collect(),
+                new PipelinedBatchProfile(false, new Configuration(), cluster -> Optional.empty(), Runnable::run));
     }
 }
