@@ -46,7 +46,7 @@ public final class SluicePerf implements Callable<Integer> {
             required = true,
             description =
                     "A reference query by name (source, wordcount, join; bulk, bulk-blackhole), jdbc:getTables (DatabaseMetaData"
-                            + ".getTables(null, null, \"%\", null), every table of every catalog) or any SQL text.")
+                            + ".getTables(null, null, \"%%\", null), every table of every catalog) or any SQL text.")
     String query = "";
 
     @Option(
