@@ -2,6 +2,7 @@ package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
+import dev.sluice.jdbc.transport.GatewayServiceFactory;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
 import dev.sluice.jdbc.transport.SessionRequests;
 import dev.sluice.jdbc.transport.TransportConfig;
@@ -139,6 +140,8 @@ public final class SluiceDriver extends Driver {
         }
         properties.setProperty(
                 BuiltInConnectionProperty.HTTP_CLIENT_FACTORY.camelName(), PooledHttpClientFactory.class.getName());
+        // the driver decodes protobuf fetch responses itself, without Avatica's message objects per value
+        properties.setProperty(BuiltInConnectionProperty.FACTORY.camelName(), GatewayServiceFactory.class.getName());
         if (!properties.containsKey(BuiltInConnectionProperty.SERIALIZATION.camelName())) {
             properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(), "protobuf");
         }

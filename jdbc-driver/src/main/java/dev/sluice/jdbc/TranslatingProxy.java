@@ -35,9 +35,16 @@ import static java.util.Objects.requireNonNull;
  * overriding Avatica's methods. Objects that these return (a statement from a connection, a result set from a
  * statement) are proxied too, and a way back ({@code getConnection()}, {@code getStatement()}) returns the proxy the
  * caller already holds. {@code unwrap} still reaches Avatica's object.
+ *
+ * <p>Result sets are the exception: a reflective call per {@code next()} and per getter was a quarter of the driver's
+ * CPU on large results, so a statement's result set is a {@link TranslatingResultSet}, which delegates directly and
+ * asks its statement's proxy to translate its failures.
  */
 final class TranslatingProxy implements InvocationHandler {
-    /** The interfaces whose objects are proxied, most specific first. */
+    /**
+     * The interfaces whose objects are translated, most specific first: by a proxy, result sets by a
+     * {@link TranslatingResultSet}.
+     */
     private static final List<Class<?>> PROXIED = List.of(
             CallableStatement.class,
             PreparedStatement.class,
@@ -140,23 +147,7 @@ final class TranslatingProxy implements InvocationHandler {
         if (statement && method.getName().equals("cancel")) {
             canceled = true;
         }
-        if (result instanceof Double number && delegate instanceof ResultSet rows && isGetObjectOfOneColumn(method)) {
-            return realAsFloat(rows, requireNonNull(args)[0], number);
-        }
         return wrapResult(method, result);
-    }
-
-    private static boolean isGetObjectOfOneColumn(Method method) {
-        return method.getName().equals("getObject") && method.getParameterCount() == 1;
-    }
-
-    /**
-     * {@code getObject} of a REAL (Flink FLOAT) column is a {@link Float}, as JDBC maps it: the gateway sends FLOAT
-     * values as doubles, which every Avatica client reads, and Avatica's accessor then returns the double.
-     */
-    private static Object realAsFloat(ResultSet rows, Object column, Double number) throws SQLException {
-        int index = column instanceof Integer position ? position : rows.findColumn(String.valueOf(column));
-        return rows.getMetaData().getColumnType(index) == java.sql.Types.REAL ? (Object) number.floatValue() : number;
     }
 
     /**
@@ -289,23 +280,50 @@ final class TranslatingProxy implements InvocationHandler {
         if (result == null || !PROXIED.contains(method.getReturnType())) {
             return result;
         }
+        return translating(result);
+    }
+
+    /**
+     * {@code returned}, an object of one of the {@link #PROXIED} types that this object's delegate returned, as the
+     * caller sees it: the proxy the caller already holds when it is this object or one it came from, a
+     * {@link TranslatingResultSet} for a result set, else a new proxy.
+     */
+    Object translating(Object returned) {
         for (TranslatingProxy holder = this; holder != null; holder = holder.parent) {
-            if (holder.delegate == result) {
+            if (holder.delegate == returned) {
                 return holder.proxy();
             }
         }
-        return new TranslatingProxy(result, this, null).proxy();
+        if (returned instanceof ResultSet rows) {
+            return new TranslatingResultSet(rows, this);
+        }
+        return new TranslatingProxy(returned, this, null).proxy();
+    }
+
+    /**
+     * The failure of a JDBC method of an object this one returned (a {@link TranslatingResultSet}) as it leaves the
+     * driver, told to the connection's session link as this object's own failures are.
+     */
+    SQLException translatedFailureOfReturned(Exception failure) {
+        SQLException translated = failure instanceof SQLException sql
+                ? translate(sql)
+                : SqlExceptions.fromUnchecked((RuntimeException) failure);
+        return learn(link(), translated);
     }
 
     private Throwable translate(Method method, Throwable failure) {
         boolean mayThrowSql = Arrays.asList(method.getExceptionTypes()).contains(SQLException.class);
         if (failure instanceof SQLException sql) {
-            return sql.getSQLState() == null ? withState(sql) : SqlExceptions.withSubclass(sql);
+            return translate(sql);
         }
         if (failure instanceof RuntimeException unchecked && mayThrowSql) {
             return SqlExceptions.fromUnchecked(unchecked);
         }
         return failure;
+    }
+
+    private SQLException translate(SQLException failure) {
+        return failure.getSQLState() == null ? withState(failure) : SqlExceptions.withSubclass(failure);
     }
 
     /**

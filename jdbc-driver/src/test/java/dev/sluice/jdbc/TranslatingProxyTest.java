@@ -3,11 +3,8 @@ package dev.sluice.jdbc;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.AvaticaSqlException;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -21,15 +18,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.jdbc.FakeJdbc.fake;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class TranslatingProxyTest {
     /** Fakes of Avatica's objects: each answers from a map of method name to answer, else fails. */
-    private final Map<String, Answer> connectionAnswers = new HashMap<>();
+    private final Map<String, FakeJdbc.Answer> connectionAnswers = new HashMap<>();
 
-    private final Map<String, Answer> statementAnswers = new HashMap<>();
-    private final Map<String, Answer> resultSetAnswers = new HashMap<>();
+    private final Map<String, FakeJdbc.Answer> statementAnswers = new HashMap<>();
+    private final Map<String, FakeJdbc.Answer> resultSetAnswers = new HashMap<>();
     private final Connection fakeConnection = fake(Connection.class, connectionAnswers);
     private final Statement fakeStatement = fake(Statement.class, statementAnswers);
     private final ResultSet fakeResultSet = fake(ResultSet.class, resultSetAnswers);
@@ -157,34 +155,6 @@ final class TranslatingProxyTest {
 
         assertThat(connection.unwrap(Connection.class)).isSameAs(connection);
         assertThat(connection.isWrapperFor(Connection.class)).isTrue();
-        assertThat(connection.unwrap(FakeMarker.class)).isSameAs(fakeConnection);
-    }
-
-    /** Stands for Avatica's connection class in {@code unwrap}. */
-    interface FakeMarker {}
-
-    @FunctionalInterface
-    interface Answer {
-        @Nullable
-        Object answer(Object @Nullable [] args) throws Throwable;
-    }
-
-    private static <T> T fake(Class<T> type, Map<String, Answer> answers) {
-        InvocationHandler handler = (self, method, args) -> {
-            if (method.getDeclaringClass() == Object.class) {
-                return switch (method.getName()) {
-                    case "equals" -> self == args[0];
-                    case "hashCode" -> System.identityHashCode(self);
-                    default -> "fake " + type.getSimpleName();
-                };
-            }
-            Answer answer = answers.get(method.getName());
-            if (answer == null) {
-                throw new AssertionError("unexpected call of " + method);
-            }
-            return answer.answer(args);
-        };
-        return type.cast(Proxy.newProxyInstance(
-                TranslatingProxyTest.class.getClassLoader(), new Class<?>[] {type, FakeMarker.class}, handler));
+        assertThat(connection.unwrap(FakeJdbc.FakeMarker.class)).isSameAs(fakeConnection);
     }
 }
