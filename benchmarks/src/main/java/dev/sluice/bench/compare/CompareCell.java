@@ -12,13 +12,16 @@ record CompareCell(
         String query,
         int concurrency,
         PerfReport report,
-        Duration gatewayCpu,
-        Duration jobManagerCpu,
-        Duration taskManagerCpu) {
+        ProcessCpu.Sample gatewayCpu,
+        ProcessCpu.Sample jobManagerCpu,
+        ProcessCpu.Sample taskManagerCpu) {
     CompareCell {
         requireNonNull(system, "system is null");
         requireNonNull(query, "query is null");
         requireNonNull(report, "report is null");
+        requireNonNull(gatewayCpu, "gatewayCpu is null");
+        requireNonNull(jobManagerCpu, "jobManagerCpu is null");
+        requireNonNull(taskManagerCpu, "taskManagerCpu is null");
     }
 
     /** CPU milliseconds per successful query; NaN when none succeeded. */

@@ -14,8 +14,9 @@ final class CompareTable {
         for (String query : queries) {
             markdown.append("\n#### ").append(query).append("\n\n");
             markdown.append("| concurrency | system | QPS | rows/s | MB/s | p50 ms | p99 ms | errors |"
-                    + " CPU ms/query gateway | CPU ms/query JobManager | CPU ms/query TaskManager |\n");
-            markdown.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+                    + " CPU ms/query gateway | CPU ms/query JobManager | CPU ms/query TaskManager |"
+                    + " JobManager w/o JIT | TaskManager w/o JIT |\n");
+            markdown.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
             for (int concurrency : concurrencies) {
                 CompareCell sluice = find(cells, SLUICE, query, concurrency);
                 CompareCell stock = find(cells, baseline, query, concurrency);
@@ -25,7 +26,7 @@ final class CompareTable {
                 markdown.append(row(sluice)).append(row(stock));
                 markdown.append(String.format(
                         Locale.ROOT,
-                        "| %d | **Sluice / %s** | **%s** | **%s** | **%s** | **%s** | **%s** | | %s | %s | %s |%n",
+                        "| %d | **Sluice / %s** | **%s** | **%s** | **%s** | **%s** | **%s** | | %s | %s | %s | %s | %s |%n",
                         concurrency,
                         baseline,
                         ratio(sluice.report().queriesPerSecond(), stock.report().queriesPerSecond()),
@@ -36,14 +37,20 @@ final class CompareTable {
                         ratio(sluice.report().p50Millis(), stock.report().p50Millis()),
                         ratio(sluice.report().p99Millis(), stock.report().p99Millis()),
                         ratio(
-                                sluice.cpuMillisPerQuery(sluice.gatewayCpu()),
-                                stock.cpuMillisPerQuery(stock.gatewayCpu())),
+                                sluice.cpuMillisPerQuery(sluice.gatewayCpu().total()),
+                                stock.cpuMillisPerQuery(stock.gatewayCpu().total())),
                         ratio(
-                                sluice.cpuMillisPerQuery(sluice.jobManagerCpu()),
-                                stock.cpuMillisPerQuery(stock.jobManagerCpu())),
+                                sluice.cpuMillisPerQuery(sluice.jobManagerCpu().total()),
+                                stock.cpuMillisPerQuery(stock.jobManagerCpu().total())),
                         ratio(
-                                sluice.cpuMillisPerQuery(sluice.taskManagerCpu()),
-                                stock.cpuMillisPerQuery(stock.taskManagerCpu()))));
+                                sluice.cpuMillisPerQuery(sluice.taskManagerCpu().total()),
+                                stock.cpuMillisPerQuery(stock.taskManagerCpu().total())),
+                        ratio(
+                                sluice.cpuMillisPerQuery(sluice.jobManagerCpu().withoutJit()),
+                                stock.cpuMillisPerQuery(stock.jobManagerCpu().withoutJit())),
+                        ratio(
+                                sluice.cpuMillisPerQuery(sluice.taskManagerCpu().withoutJit()),
+                                stock.cpuMillisPerQuery(stock.taskManagerCpu().withoutJit()))));
             }
         }
         return markdown.toString();
@@ -52,7 +59,7 @@ final class CompareTable {
     private static String row(CompareCell cell) {
         return String.format(
                 Locale.ROOT,
-                "| %d | %s | %.1f | %.0f | %.2f | %.0f | %.0f | %d | %s | %s | %s |%n",
+                "| %d | %s | %.1f | %.0f | %.2f | %.0f | %.0f | %d | %s | %s | %s | %s | %s |%n",
                 cell.concurrency(),
                 cell.system(),
                 cell.report().queriesPerSecond(),
@@ -61,9 +68,11 @@ final class CompareTable {
                 cell.report().p50Millis(),
                 cell.report().p99Millis(),
                 cell.report().errors(),
-                number(cell.cpuMillisPerQuery(cell.gatewayCpu())),
-                number(cell.cpuMillisPerQuery(cell.jobManagerCpu())),
-                number(cell.cpuMillisPerQuery(cell.taskManagerCpu())));
+                number(cell.cpuMillisPerQuery(cell.gatewayCpu().total())),
+                number(cell.cpuMillisPerQuery(cell.jobManagerCpu().total())),
+                number(cell.cpuMillisPerQuery(cell.taskManagerCpu().total())),
+                number(cell.cpuMillisPerQuery(cell.jobManagerCpu().withoutJit())),
+                number(cell.cpuMillisPerQuery(cell.taskManagerCpu().withoutJit())));
     }
 
     private static CompareCell find(List<CompareCell> cells, String system, String query, int concurrency) {

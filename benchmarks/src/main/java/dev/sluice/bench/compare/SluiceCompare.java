@@ -314,17 +314,18 @@ public final class SluiceCompare implements Callable<Integer> {
                 Map.of(),
                 Duration.ofSeconds(30));
         long[] pids = {gatewayPid, jobManagerPid, taskManagerPid};
-        Duration[] atStart = new Duration[3];
+        ProcessCpu.Sample[] atStart = new ProcessCpu.Sample[3];
         PerfReport report = new PerfRun(config, err, () -> {
                     for (int i = 0; i < pids.length; i++) {
                         atStart[i] = ProcessCpu.of(pids[i]);
                     }
                 })
                 .run();
-        Duration[] used = new Duration[3];
+        ProcessCpu.Sample[] used = new ProcessCpu.Sample[3];
         for (int i = 0; i < pids.length; i++) {
-            used[i] =
-                    atStart[i] == null ? Duration.ZERO : ProcessCpu.of(pids[i]).minus(atStart[i]);
+            used[i] = atStart[i] == null
+                    ? new ProcessCpu.Sample(Duration.ZERO, Duration.ZERO)
+                    : ProcessCpu.of(pids[i]).minus(atStart[i]);
         }
         err.println("  " + report.toText().replace("\n", "\n  "));
         return new CompareCell(system, query, concurrency, report, used[0], used[1], used[2]);
@@ -338,7 +339,8 @@ public final class SluiceCompare implements Callable<Integer> {
                         + " JobManager, 1 TaskManager with %d slots, batch mode for both systems. Per system and cell:"
                         + " %d s warm-up, then %d s measured; the system that goes first alternates per query and per"
                         + " concurrency level, after %d s of each query on each system to warm the cluster up. CPU is"
-                        + " per successful query, from /proc of each server process.%n",
+                        + " per successful query, from /proc of each server process; \"w/o JIT\" leaves out the"
+                        + " JVM's JIT compiler threads, the cluster's warm-up rather than a query's cost.%n",
                 started,
                 Duration.between(started, Instant.now()).toMinutes(),
                 Runtime.getRuntime().availableProcessors(),
