@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -43,6 +44,9 @@ public final class PipelinedBatchProfile {
     private final Function<ClusterEndpoint, Optional<String>> clusterScheduler;
     private final Executor reads;
     private final Map<String, Decision> decisions = new ConcurrentHashMap<>();
+    // clusters whose failed read was logged at INFO since their last answer: one that stays down is asked by every new
+    // session, and logged once
+    private final Set<String> failureLogged = ConcurrentHashMap.newKeySet();
 
     /**
      * @param option {@code sluice.session.pipelined-batch}
@@ -111,6 +115,7 @@ public final class PipelinedBatchProfile {
                 boolean pipelined = scheduler.isEmpty()
                         || scheduler.get().equalsIgnoreCase(JobManagerOptions.SchedulerType.Default.name());
                 decisions.put(cluster.name(), pipelined ? Decision.APPLY : Decision.KEEP_FLINK_DEFAULTS);
+                failureLogged.remove(cluster.name());
                 if (pipelined) {
                     LOG.info(
                             "Cluster '{}' leaves {} to each job: batch jobs run pipelined under the Default"
@@ -127,11 +132,13 @@ public final class PipelinedBatchProfile {
             } catch (RuntimeException e) {
                 // asked again when the next session opens there; until then, Flink's defaults
                 decisions.remove(cluster.name());
-                LOG.info(
-                        "Cluster '{}' did not tell its scheduler ({}); its new sessions keep Flink's batch"
-                                + " defaults until it does",
-                        cluster.name(),
-                        e.toString());
+                String message = "Cluster '{}' did not tell its scheduler ({}); its new sessions keep Flink's batch"
+                        + " defaults until it does";
+                if (failureLogged.add(cluster.name())) {
+                    LOG.info(message, cluster.name(), e.toString());
+                } else {
+                    LOG.debug(message, cluster.name(), e.toString());
+                }
             }
         });
     }
