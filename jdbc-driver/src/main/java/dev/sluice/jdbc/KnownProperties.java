@@ -45,6 +45,24 @@ final class KnownProperties {
         }
     }
 
+    /**
+     * Refuses a {@code serialization} other than protobuf or json (in any case), before Avatica turns it into an
+     * enum constant's error.
+     *
+     * @throws SQLException 08001 naming the value and the two allowed
+     */
+    static void requireKnownSerialization(Properties properties) throws SQLException {
+        String serialization = properties.getProperty(BuiltInConnectionProperty.SERIALIZATION.camelName());
+        if (serialization != null
+                && !serialization.equalsIgnoreCase("protobuf")
+                && !serialization.equalsIgnoreCase("json")) {
+            throw new SQLNonTransientConnectionException(
+                    "Invalid Sluice connection property: serialization must be protobuf or json, was '" + serialization
+                            + "'",
+                    SqlStates.CANNOT_CONNECT);
+        }
+    }
+
     /** {@code Driver.getPropertyInfo}: Sluice's properties with their descriptions and choices, then JDBC's. */
     static DriverPropertyInfo[] info(Properties given) {
         List<DriverPropertyInfo> infos = new ArrayList<>();

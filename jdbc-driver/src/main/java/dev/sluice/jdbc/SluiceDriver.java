@@ -123,6 +123,7 @@ public final class SluiceDriver extends Driver {
         }
         given.putAll(parsed.properties());
         KnownProperties.requireKnown(given);
+        KnownProperties.requireKnownSerialization(given);
         TransportConfig transport = TransportProperties.parse(given);
         // the transport's properties (passwords among them) stay here: Avatica sends the rest to the gateway
         Properties properties = new Properties();

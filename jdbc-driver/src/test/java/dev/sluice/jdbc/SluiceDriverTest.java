@@ -107,6 +107,14 @@ final class SluiceDriverTest {
     }
 
     @Test
+    void refusesAnUnknownSerializationNamingTheTwoItSpeaks() {
+        assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;serialization=xml", new Properties()))
+                .isInstanceOfSatisfying(
+                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .hasMessage("Invalid Sluice connection property: serialization must be protobuf or json, was 'xml'");
+    }
+
+    @Test
     void refusesAnUnknownPropertyWithoutGuessingWhenNothingIsClose() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;colour=red", new Properties()))
                 .isInstanceOfSatisfying(
