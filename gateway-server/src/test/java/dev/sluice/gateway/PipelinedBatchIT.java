@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,11 +80,20 @@ final class PipelinedBatchIT {
                 "sluice.cluster.standalone.type", "REMOTE",
                 "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort()));
 
-        // the gateway reads the cluster's configuration when it starts; a session opened before that read
-        // has ended keeps Flink's defaults too, so this test holds whenever it opens its session
+        // the gateway reads the cluster's configuration when it starts, its first request there; sessions opened
+        // until a while after it has been sent would keep Flink's defaults even if the read's answer were ignored
+        long readSentBy = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (gateway.clusterClientStats().restRequests("standalone") == 0 && System.nanoTime() < readSentBy) {
+            Thread.sleep(20);
+        }
+        assertThat(gateway.clusterClientStats().restRequests("standalone")).isPositive();
+        Thread.sleep(1000);
+
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
-            assertThat(sessionOptions(statement)).doesNotContainKey("execution.batch-shuffle-mode");
+            assertThat(sessionOptions(statement))
+                    .doesNotContainKey("execution.batch-shuffle-mode")
+                    .doesNotContainKey("jobmanager.scheduler");
             statement.execute(NUMBERS);
             // pipelined, every job with an exchange would fail on this cluster
             assertThat(ReferenceWorkload.rows(statement.executeQuery(SELF_JOIN)))
