@@ -15,7 +15,7 @@ public final class SessionOptions {
             .withDescription("Batch jobs run under Flink's Default scheduler with every exchange pipelined"
                     + " (jobmanager.scheduler: Default, execution.batch-shuffle-mode: ALL_EXCHANGES_PIPELINED), so"
                     + " that a short query's stages run at once rather than one after another (docs/benchmarks.md,"
-                    + " \"Cluster profile: measured\"). Set in each new session unless this file sets either option,"
+                    + " \"Batch jobs pipelined under the Default scheduler\"). Set in each new session unless this file sets either option,"
                     + " and only on clusters that leave jobmanager.scheduler to each job: a remote cluster's"
                     + " configuration is read once from its REST API, and one that sets another scheduler keeps"
                     + " Flink's defaults (its adaptive batch scheduler fails pipelined jobs). A session may SET"
