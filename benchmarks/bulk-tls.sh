@@ -31,7 +31,7 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
 # build once here; the gateways and sluice-perf below then skip it
-bin/sluice-perf --help >/dev/null 2>&1 || true
+bin/sluice-perf --help >/dev/null
 export SLUICE_SKIP_BUILD=1
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=bulk-tls CA" \
