@@ -48,6 +48,11 @@ public enum SluiceErrorCode {
     ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
     /** The cluster took a job's submission but did not answer it before the statement's deadline. */
     CLUSTER_NOT_ANSWERING(0x2_0005, "HYT00"),
+    /**
+     * The job that carried the query together with others failed after the query's first rows were answered; the
+     * cause may be another query's, so it is not shown, and running the query again may succeed.
+     */
+    SHARED_JOB_FAILED(0x2_0006, "40001"),
     /** The cluster did not cancel or stop a job that {@code STOP JOB} named, or did not answer in time. */
     JOB_STOP_FAILED(0x2_0010, "HY000"),
     TOO_MANY_CONNECTIONS(0x3_0001, "08004"),

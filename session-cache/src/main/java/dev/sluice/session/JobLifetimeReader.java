@@ -52,7 +52,7 @@ public final class JobLifetimeReader {
     }
 
     /** A reader that never asks: the job's lifetime is not known, for {@code reason}. */
-    static JobLifetimeReader unavailable(JobID jobId, String reason) {
+    public static JobLifetimeReader unavailable(JobID jobId, String reason) {
         JobLifetimeReader reader = new JobLifetimeReader(
                 jobId, () -> CompletableFuture.failedFuture(new IllegalStateException("not asked")));
         reader.asked.set(true);

@@ -12,8 +12,14 @@ import static java.util.Objects.requireNonNull;
  * @param remaining the time the statement has left; the submission also stays within {@code client.timeout}
  * @param timeoutKey the option that limits the statement, named in the error when its time runs out
  * @param timeout that option's value
+ * @param shared whether the job carries queries of several sessions, so that no session owns it
  */
-public record JobRequest(String name, Duration remaining, String timeoutKey, Duration timeout) {
+public record JobRequest(String name, Duration remaining, String timeoutKey, Duration timeout, boolean shared) {
+    /** A job of one session. */
+    public JobRequest(String name, Duration remaining, String timeoutKey, Duration timeout) {
+        this(name, remaining, timeoutKey, timeout, false);
+    }
+
     public JobRequest {
         requireNonNull(name, "name is null");
         requireNonNull(remaining, "remaining is null");

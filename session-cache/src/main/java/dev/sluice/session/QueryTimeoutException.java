@@ -38,6 +38,18 @@ public final class QueryTimeoutException extends RuntimeException implements Slu
                 failure);
     }
 
+    /**
+     * A wait of the gateway's own that ran out before the statement's job was its own to cancel: {@code "<what> in
+     * 1.2 s (sluice.query.timeout = 1 s)"}.
+     */
+    public static QueryTimeoutException ofWait(
+            String what, Throwable cause, String timeoutKey, Duration timeout, Duration elapsed) {
+        return new QueryTimeoutException(
+                what + " in " + TimeFormat.elapsed(elapsed) + " (" + timeoutKey + " = " + TimeFormat.duration(timeout)
+                        + ")",
+                cause);
+    }
+
     @Override
     public SluiceErrorCode errorCode() {
         return SluiceErrorCode.QUERY_TIMEOUT;

@@ -5,6 +5,7 @@ import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.admission.ClusterAdmission;
 import dev.sluice.session.admission.JobPermit;
+import dev.sluice.session.admission.JobRider;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.cli.ClientOptions;
@@ -14,6 +15,7 @@ import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.ClusterClientProvider;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
@@ -23,6 +25,7 @@ import org.apache.flink.streaming.api.graph.StreamNode;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -55,6 +58,10 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
     private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
     // set by the statement that is about to submit a job (a session runs one at a time); taken by its submission
     private final AtomicReference<@Nullable RequestedJob> nextJob = new AtomicReference<>();
+    // the place the running statement took before it built its job ({@link #admitNextJob}); taken by its submission
+    private final AtomicReference<@Nullable Admitted> preAdmitted = new AtomicReference<>();
+    // the job this executor submitted last for a request that carries several sessions' queries
+    private final AtomicReference<@Nullable JobID> lastSharedJob = new AtomicReference<>();
 
     /** @param jobJars jars that travel with every job this executor submits */
     public SessionPipelineExecutor(
@@ -79,17 +86,38 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
         long compiledNanos = System.nanoTime();
         RequestedJob request = nextJob.getAndSet(null);
-        StreamGraph streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
-        if (request != null && configuration.getOptional(PipelineOptions.NAME).isEmpty()) {
-            // Flink would name the job after its sink; a name the session chose itself is kept
-            streamGraph.setJobName(request.request().name());
-        }
-        describeOperatorsByName(streamGraph);
-        jobJars.addTo(streamGraph);
-        streamGraph.serializeUserDefinedInstances();
-        JobPermit permit = admit(configuration, request);
+        Admitted admitted = preAdmitted.getAndSet(null);
+        StreamGraph streamGraph;
         try {
-            return submit(streamGraph, configuration, userCodeClassLoader, compiledNanos, permit, request);
+            streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
+            if (request != null
+                    && configuration.getOptional(PipelineOptions.NAME).isEmpty()) {
+                // Flink would name the job after its sink; a name the session chose itself is kept
+                streamGraph.setJobName(request.request().name());
+            }
+            describeOperatorsByName(streamGraph);
+            jobJars.addTo(streamGraph);
+            streamGraph.serializeUserDefinedInstances();
+        } catch (Exception | Error e) {
+            if (admitted != null) {
+                admitted.permit().close(); // the job will not run
+            }
+            throw e;
+        }
+        if (admitted == null) {
+            JobPermit permit = admit(configuration, request, null);
+            admitted = new Admitted(permit, compiledNanos, System.nanoTime());
+        }
+        JobPermit permit = admitted.permit();
+        try {
+            return submit(
+                    streamGraph,
+                    configuration,
+                    userCodeClassLoader,
+                    admitted.enqueuedNanos(),
+                    admitted.admittedNanos(),
+                    permit,
+                    request);
         } catch (Exception | Error e) {
             permit.close(); // the job never ran, or nobody will read it
             throw e;
@@ -111,13 +139,13 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
      * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout} (the wait Flink's own
      * client gives a submission) and no longer than the statement has left.
      */
-    private JobPermit admit(Configuration configuration, @Nullable RequestedJob request) {
+    private JobPermit admit(ReadableConfig configuration, @Nullable RequestedJob request, @Nullable JobRider rider) {
         long enqueuedNanos = System.nanoTime();
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
                 : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, enqueuedNanos);
-        ClusterAdmission.Ticket ticket = admission.enqueue();
+        ClusterAdmission.Ticket ticket = admission.enqueue(rider);
         waiting.set(ticket);
         try {
             return ticket.await(bound.remaining(System.nanoTime()), bound.timeoutKey());
@@ -125,6 +153,57 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
             waiting.set(null);
         }
     }
+
+    /**
+     * Waits for the cluster's admission of the running statement's job before the statement builds it, so that an
+     * admitted query can take waiting ones into its job ({@link #takeRiders}). The submission of the statement's
+     * next job then takes this place instead of waiting again; a permit that {@link JobPermit#rides() rides} in
+     * another query's job is the caller's to close.
+     *
+     * @param rider the statement's query, if it may ride in another's job
+     */
+    @Override
+    public JobPermit admitNextJob(ReadableConfig configuration, @Nullable JobRider rider) {
+        long enqueuedNanos = System.nanoTime();
+        JobPermit permit = admit(configuration, nextJob.get(), rider);
+        if (!permit.rides()) {
+            Admitted stale = preAdmitted.getAndSet(new Admitted(permit, enqueuedNanos, System.nanoTime()));
+            if (stale != null) {
+                stale.permit().close();
+            }
+        }
+        return permit;
+    }
+
+    /**
+     * Whether {@code jobId} is the job this executor submitted last, and it carries several sessions' queries: asked
+     * by whoever records the owners of a session's jobs, right after the submission, so that no session owns (and may
+     * stop) a job that carries other sessions' queries.
+     */
+    public boolean submittedShared(JobID jobId) {
+        return jobId.equals(lastSharedJob.get());
+    }
+
+    @Override
+    public void releaseUnusedAdmission() {
+        Admitted unused = preAdmitted.getAndSet(null);
+        if (unused != null) {
+            unused.permit().close();
+        }
+    }
+
+    @Override
+    public List<JobRider> takeRiders(JobPermit permit, JobRider leader) {
+        return admission.takeRiders(permit, leader);
+    }
+
+    @Override
+    public int maxQueriesPerJob() {
+        return admission.maxQueriesPerJob();
+    }
+
+    /** A place taken before the job was built: when the statement entered the queue and when it was let in. */
+    private record Admitted(JobPermit permit, long enqueuedNanos, long admittedNanos) {}
 
     /**
      * Takes the statement that waits for admission now, if any, out of the queue; it fails with
@@ -143,10 +222,10 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
             Configuration configuration,
             ClassLoader userCodeClassLoader,
             long compiledNanos,
+            long admittedNanos,
             JobPermit permit,
             @Nullable RequestedJob request)
             throws Exception {
-        long admittedNanos = System.nanoTime();
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, admittedNanos, clientTimeout, admittedNanos)
@@ -157,6 +236,9 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
         try {
             JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
             long submittedNanos = System.nanoTime();
+            if (request != null && request.request().shared()) {
+                lastSharedJob.set(jobId);
+            }
             SessionJobClient job = new SessionJobClient(provider, jobId, userCodeClassLoader, client);
             if (skipNextStartWait.getAndSet(false)) {
                 lastSubmission.set(new SubmissionTimings(

@@ -1,5 +1,11 @@
 package dev.sluice.session;
 
+import dev.sluice.session.admission.JobPermit;
+import dev.sluice.session.admission.JobRider;
+import org.apache.flink.configuration.ReadableConfig;
+import org.jspecify.annotations.Nullable;
+
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,6 +24,28 @@ public interface SessionSubmissions {
 
     /** The timings of the job submitted last, once. */
     Optional<SubmissionTimings> takeLastSubmission();
+
+    /**
+     * Waits for the cluster's admission of the running statement's next job before it is built; its submission then
+     * takes this place. A permit that {@link JobPermit#rides() rides} in another query's job is the caller's to
+     * close, and nothing is submitted for it.
+     *
+     * @param configuration the session's configuration, for {@code client.timeout}
+     * @param rider the statement's query, if it may ride in another query's job
+     */
+    JobPermit admitNextJob(ReadableConfig configuration, @Nullable JobRider rider);
+
+    /**
+     * Gives back the place {@link #admitNextJob} took, if no submission used it: for a statement that failed between
+     * its admission and its job's submission. Does nothing otherwise.
+     */
+    void releaseUnusedAdmission();
+
+    /** Takes waiting queries with the same sharing key as {@code leader} into its job (see the cluster's admission). */
+    List<JobRider> takeRiders(JobPermit permit, JobRider leader);
+
+    /** The most queries one job may carry on the session's cluster; 1 when each has a job of its own. */
+    int maxQueriesPerJob();
 
     /** Takes the statement that waits for admission now, if any, out of the queue. Safe from any thread. */
     void cancelWaiting();

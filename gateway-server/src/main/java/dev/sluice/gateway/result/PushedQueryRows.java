@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
@@ -26,8 +27,9 @@ public final class PushedQueryRows implements AutoCloseable {
 
     private final PushedResult<RowData> result;
     private final Function<RowData, Row> toRow;
-    private final JobClient job;
+    private final PushedJob job;
     private final CompletableFuture<?> jobTermination;
+    private final AtomicBoolean released = new AtomicBoolean();
 
     /**
      * Also makes the job's failure (or a finish without the end of the result) fail the result.
@@ -37,11 +39,48 @@ public final class PushedQueryRows implements AutoCloseable {
      */
     public PushedQueryRows(
             PushedResult<RowData> result, Function<RowData, Row> toRow, JobClient job, JobEndWatcher jobEnds) {
+        this(result, toRow, PushedJob.watched(job, jobEnds, 1));
+    }
+
+    /**
+     * Reads the rows of one of the queries {@code job} carries. When the job carries others too, its failure fails
+     * this result without the job's cause, which may be another query's (and show another session's data).
+     */
+    public PushedQueryRows(PushedResult<RowData> result, Function<RowData, Row> toRow, PushedJob job) {
         this.result = requireNonNull(result, "result is null");
         this.toRow = requireNonNull(toRow, "toRow is null");
         this.job = requireNonNull(job, "job is null");
-        this.jobTermination = jobEnds.watch(job).end();
-        result.failWhenJobEnds(jobTermination);
+        this.jobTermination = job.termination();
+        if (job.isShared()) {
+            jobTermination.whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    LOG.info(
+                            "Job {}, which carried {} queries, failed before the end of result {}",
+                            job.client().getJobID(),
+                            job.queries(),
+                            result.ticket().resultId(),
+                            failure);
+                    result.fail(new SharedJobFailedException(job.queries()));
+                } else {
+                    result.failWhenJobEnds(jobTermination);
+                }
+            });
+        } else {
+            result.failWhenJobEnds(jobTermination);
+        }
+    }
+
+    /** Whether the query's job carries other queries too. */
+    public boolean isSharedJob() {
+        return job.isShared();
+    }
+
+    /**
+     * Waits until the result ended or failed, or its sink is held back, at most {@code timeout}: see {@link
+     * PushedResult#awaitEndOrFailure}.
+     */
+    public Optional<RuntimeException> awaitEndOrFailure(Duration timeout) {
+        return result.awaitEndOrFailure(timeout);
     }
 
     /** See {@link PushedResult#next}; an empty list only at the end. */
@@ -80,18 +119,31 @@ public final class PushedQueryRows implements AutoCloseable {
      */
     @Override
     public void close() {
-        // a job known to have ended is not cancelled: the JobManager would log the refusal as an ERROR
-        if (result.isDone() || jobTermination.isDone()) {
-            result.close();
+        if (!released.compareAndSet(false, true)) {
             return;
         }
-        result.closeWhenStopped(jobTermination);
-        job.cancel().whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                // it ended already, or the cluster cannot be reached: nothing is worth keeping the connection for
-                LOG.debug("Cancelling job {} of a closed result: {}", job.getJobID(), failure.toString());
-                result.close();
-            }
-        });
+        boolean beforeItsEnd = !result.isDone() && !jobTermination.isDone();
+        boolean cancel = job.release(beforeItsEnd);
+        // a job known to have ended is not cancelled: the JobManager would log the refusal as an ERROR
+        if (!beforeItsEnd) {
+            result.close();
+        } else if (job.isShared()) {
+            // the job goes on for the other queries it carries: this one's sink must not be cut off
+            result.discardUntilStopped(jobTermination);
+        } else {
+            result.closeWhenStopped(jobTermination);
+        }
+        if (cancel) {
+            job.client().cancel().whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    // it ended already, or the cluster cannot be reached: nothing is worth keeping the connection for
+                    LOG.debug(
+                            "Cancelling job {} of a closed result: {}",
+                            job.client().getJobID(),
+                            failure.toString());
+                    result.close();
+                }
+            });
+        }
     }
 }

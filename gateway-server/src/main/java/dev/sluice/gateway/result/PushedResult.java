@@ -47,6 +47,8 @@ public final class PushedResult<T> implements AutoCloseable {
 
     // guarded by lock
     private boolean paused;
+    // guarded by lock: its consumer let go of it while its job goes on for others; what arrives is dropped
+    private boolean discarding;
 
     // written under lock on the event loop, read without it: each is one stamp, set once, for the query's phases
     private volatile @Nullable Instant endArrival;
@@ -124,6 +126,9 @@ public final class PushedResult<T> implements AutoCloseable {
             while (true) {
                 attempts.failIfLostTooLong(nanoClock.getAsLong(), lostConnectionTimeout);
                 attempts.throwIfFailed();
+                if (discarding) {
+                    throw new PushedResultException("Result " + ticket.resultId() + " is closed");
+                }
                 if (!frames.isEmpty()) {
                     break;
                 }
@@ -170,7 +175,7 @@ public final class PushedResult<T> implements AutoCloseable {
         long deadline = nanoClock.getAsLong() + timeout.toNanos();
         lock.lock();
         try {
-            while (!attempts.hasAttached() && !attempts.isFinal()) {
+            while (!attempts.hasAttached() && !attempts.isFinal() && !discarding) {
                 long left = deadline - nanoClock.getAsLong();
                 if (left <= 0) {
                     return Optional.empty();
@@ -189,6 +194,38 @@ public final class PushedResult<T> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PushedResultException("Interrupted while waiting for the sink of result " + ticket.resultId(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until the result has ended or failed, or its sink is held back by a full buffer, at most {@code timeout};
+     * takes no rows. For a query whose job carries other queries: a failure seen here, before any row was handed out,
+     * lets the query run again on its own.
+     *
+     * @return the result's failure if it failed, else empty
+     */
+    public Optional<RuntimeException> awaitEndOrFailure(Duration timeout) {
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        lock.lock();
+        try {
+            while (!attempts.isFinal() && !paused && !discarding) {
+                long left = deadline - nanoClock.getAsLong();
+                if (left <= 0) {
+                    return Optional.empty();
+                }
+                changed.awaitNanos(left);
+            }
+            try {
+                attempts.throwIfFailed();
+            } catch (RuntimeException failure) {
+                return Optional.of(failure);
+            }
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PushedResultException("Interrupted while waiting for the end of result " + ticket.resultId(), e);
         } finally {
             lock.unlock();
         }
@@ -293,6 +330,25 @@ public final class PushedResult<T> implements AutoCloseable {
         jobStopped.whenComplete((ignored, failure) -> close());
     }
 
+    /**
+     * Lets go of the result while its job goes on for other queries: the result stays registered, so that its sink
+     * may still attach, its rows are read and dropped, and its end is acknowledged, until {@code jobStopped}
+     * completes; then it is closed. A sink refused or cut off would fail the job, and with it the other queries the
+     * job carries. Never throws.
+     */
+    public void discardUntilStopped(CompletionStage<?> jobStopped) {
+        lock.lock();
+        try {
+            discarding = true;
+            clearFrames();
+            attempts.resumeReading();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        jobStopped.whenComplete((ignored, failure) -> close());
+    }
+
     /** A sink's hello with the right secret; returns why it is refused, or null when it now delivers the result. */
     @Nullable
     String attach(SinkConnection connection, PushWire.Hello hello) {
@@ -325,6 +381,9 @@ public final class PushedResult<T> implements AutoCloseable {
                     | ((payload[2] & 0xff) << 8)
                     | (payload[3] & 0xff);
             attempts.rowsReceived(rowCount);
+            if (discarding) {
+                return; // counted, for the end's check, and dropped
+            }
             if (rowCount > 0 && firstRowArrivalNanos < 0) {
                 firstRowArrivalNanos = nanoClock.getAsLong();
             }

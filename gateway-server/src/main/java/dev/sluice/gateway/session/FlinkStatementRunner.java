@@ -12,6 +12,7 @@ import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.session.ClusterEndpoint;
 import dev.sluice.session.ClusterUnavailableException;
 import dev.sluice.session.CollectResultReader;
+import dev.sluice.session.JobRequest;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SessionSubmissions;
 import dev.sluice.session.SubmissionTimings;
@@ -32,6 +33,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -50,6 +52,10 @@ final class FlinkStatementRunner {
     // only when its input is complete) is waited for by the first fetch, and an unreachable endpoint found then fails
     // the query instead of switching the cluster to the collect path
     private static final Duration FIRST_SINK_WAIT = Duration.ofSeconds(10);
+    // how long a query whose job carries others waits in execute for its result to end, before any row is handed out:
+    // a failure of the shared job within it (which may be another query's) runs the query again in a job of its own;
+    // a short query, the kind that shares jobs, ends well within it, and a longer one starts answering after it
+    private static final Duration SHARED_JOB_ANSWER_WINDOW = Duration.ofSeconds(1);
 
     private final String sessionId;
     private final ClusterEndpoint cluster;
@@ -65,11 +71,13 @@ final class FlinkStatementRunner {
     private final int maxMaterializedRows;
     private final ResultTransports transports;
     private final JobNames jobNames;
+    private final BooleanSupplier loadedUserCode;
 
     /**
      * @param submissions the session's executor: the job a statement submits next, and the timings of the last
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
      * @param transports how the cluster's results reach the gateway
+     * @param loadedUserCode whether the session may have loaded code from a jar, so that its jobs share no job
      */
     FlinkStatementRunner(
             String sessionId,
@@ -82,7 +90,8 @@ final class FlinkStatementRunner {
             QueryObserver observer,
             SessionClock clock,
             int maxMaterializedRows,
-            ResultTransports transports) {
+            ResultTransports transports,
+            BooleanSupplier loadedUserCode) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.environment = requireNonNull(environment, "environment is null");
@@ -95,6 +104,7 @@ final class FlinkStatementRunner {
         this.maxMaterializedRows = maxMaterializedRows;
         this.transports = requireNonNull(transports, "transports is null");
         this.jobNames = new JobNames(sessionId);
+        this.loadedUserCode = requireNonNull(loadedUserCode, "loadedUserCode is null");
     }
 
     /**
@@ -116,13 +126,22 @@ final class FlinkStatementRunner {
                 : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
         // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
         submissions.takeLastSubmission().ifPresent(stale -> stale.permit().close());
-        submissions.nextJob(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
+        JobRequest jobRequest = jobNames.request(trace.statementId(), deadline, clock.nanoTime());
+        submissions.nextJob(jobRequest);
         TableEnvironment tableEnvironment = environment.onCurrentThread();
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
             Optional<StatementOutcome> pushed = executePushed(
-                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, maxRows, trace, deadline);
+                    pushEndpoint.get(),
+                    tableEnvironment,
+                    planned,
+                    settings,
+                    stateVersion,
+                    maxRows,
+                    trace,
+                    deadline,
+                    jobRequest);
             if (pushed.isPresent()) {
                 return pushed.get();
             }
@@ -192,24 +211,29 @@ final class FlinkStatementRunner {
             long stateVersion,
             long maxRows,
             QueryTrace trace,
-            QueryDeadline deadline) {
-        PushedQueryStarter.StartedQuery started;
-        try {
-            started = new PushedQueryStarter(
-                            endpoint, submissions::skipStartWaitOfNextJob, jobPlans, sessionId, cluster)
-                    .start(
-                            tableEnvironment,
-                            planned,
-                            stateVersion,
-                            jobPlans.isEnabled() && settings.planCacheEnabled());
-        } catch (RuntimeException e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
+            QueryDeadline deadline,
+            JobRequest jobRequest) {
+        Object sharingKey = SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean());
+        PushedQueryStarter.StartedQuery started = startPushed(
+                endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, jobRequest, deadline);
+        starting = started.rows();
+        if (started.sharesJob()) {
+            Optional<RuntimeException> sharedJobFailure = started.rows()
+                    .awaitEndOrFailure(min(deadline.remaining(clock.nanoTime()), SHARED_JOB_ANSWER_WINDOW));
+            if (sharedJobFailure.isPresent()) {
+                // no row of it was handed out, and the failure may be another query's: the query runs on its own
+                LOG.debug(
+                        "Session {}: the shared job of a query failed before its end; it runs on its own",
+                        sessionId,
+                        sharedJobFailure.get());
+                started.rows().close();
+                startedSubmission(started).ifPresent(failed -> failed.permit().close());
+                started = startPushed(
+                        endpoint, tableEnvironment, planned, settings, stateVersion, null, jobRequest, deadline);
+                starting = started.rows();
             }
-            throw e;
         }
         trace.planned(started.planCache());
-        starting = started.rows();
         Optional<PushEndpointUnreachableException> unreachable;
         try {
             unreachable = started.rows()
@@ -220,14 +244,55 @@ final class FlinkStatementRunner {
         }
         if (unreachable.isPresent()) {
             started.rows().close();
-            submissions.takeLastSubmission().ifPresent(failed -> failed.permit().close());
+            startedSubmission(started).ifPresent(failed -> failed.permit().close());
             transports.collectOnly(cluster, unreachable.get());
             return Optional.empty();
         }
-        takeSubmission(trace);
+        takeSubmission(trace, started.ridingTimings());
         trace.readingWith(started.rows());
         PushedResultRows pushed = started.rows();
         return Optional.of(rowsOutcome(started.schema(), pushed, maxRows, trace, deadline, pushed::close));
+    }
+
+    /**
+     * Starts a pushed query, sharing a job with others when {@code sharingKey} allows; a query whose shared job was
+     * not submitted runs again on its own.
+     */
+    private PushedQueryStarter.StartedQuery startPushed(
+            ResultEndpointServer endpoint,
+            TableEnvironment tableEnvironment,
+            PlannedStatement planned,
+            QuerySettings settings,
+            long stateVersion,
+            @Nullable Object sharingKey,
+            JobRequest jobRequest,
+            QueryDeadline deadline) {
+        PushedQueryStarter starter = new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster);
+        boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
+        try {
+            try {
+                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, sharingKey, jobRequest);
+            } catch (PushedQueryStarter.RunAloneException e) {
+                LOG.debug("Session {}: {}; the query runs on its own", sessionId, e.getMessage(), e.getCause());
+                submissions.nextJob(new JobRequest(
+                        jobRequest.name(),
+                        deadline.remaining(clock.nanoTime()),
+                        jobRequest.timeoutKey(),
+                        jobRequest.timeout()));
+                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, null, jobRequest);
+            }
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
+    }
+
+    /** The submission of a started query: its own, or the one it rides in (taken from the executor). */
+    private Optional<SubmissionTimings> startedSubmission(PushedQueryStarter.StartedQuery started) {
+        Optional<SubmissionTimings> own = submissions.takeLastSubmission();
+        return started.ridingTimings() != null ? Optional.of(started.ridingTimings()) : own;
     }
 
     private static Duration min(Duration a, Duration b) {
@@ -236,7 +301,17 @@ final class FlinkStatementRunner {
 
     /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
     private void takeSubmission(QueryTrace trace) {
-        SubmissionTimings timings = submissions.takeLastSubmission().orElse(null);
+        takeSubmission(trace, null);
+    }
+
+    /**
+     * Hands the timings of the statement's job to its trace and its plan to the observer.
+     *
+     * @param ridingTimings the timings of the job the statement's query rides in, if it does; else the executor's
+     */
+    private void takeSubmission(QueryTrace trace, @Nullable SubmissionTimings ridingTimings) {
+        SubmissionTimings own = submissions.takeLastSubmission().orElse(null);
+        SubmissionTimings timings = ridingTimings != null ? ridingTimings : own;
         trace.submitted(timings);
         PlanCacheResult cacheResult = trace.planCache();
         if (cacheResult != null && timings != null) {

@@ -69,6 +69,8 @@ public final class GatewaySession implements AutoCloseable {
     private volatile long lastUsedNanos;
     private final SessionSubmissions submissions;
     private final UserCodePolicy userCode;
+    // set once the session may have loaded code from a jar; read by its statements, under the execution lock
+    private volatile boolean loadedUserCode;
 
     /**
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
@@ -124,7 +126,8 @@ public final class GatewaySession implements AutoCloseable {
                 observer,
                 clock,
                 maxMaterializedRows,
-                transports);
+                transports,
+                () -> loadedUserCode);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
@@ -308,6 +311,7 @@ public final class GatewaySession implements AutoCloseable {
     private void checkUserCode(PlannedStatement planned) {
         if (planned.route() == StatementRoute.USER_CODE) {
             userCode.check(planned.userCode());
+            loadedUserCode = true; // its jobs need its class loader from now on, so they share no job with others
         } else if (planned.route() == StatementRoute.SESSION_OPTION) {
             SessionOptionStatement option;
             try {

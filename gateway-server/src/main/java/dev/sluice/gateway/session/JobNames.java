@@ -20,6 +20,8 @@ import static java.util.Objects.requireNonNull;
 final class JobNames {
     private static final int SESSION_HEX_DIGITS = 8;
 
+    private static final AtomicLong SHARED_RUNS = new AtomicLong();
+
     private final String sessionTag;
     private final AtomicLong runs = new AtomicLong();
 
@@ -31,6 +33,15 @@ final class JobNames {
     JobRequest request(int statementId, QueryDeadline deadline, long nowNanos) {
         String name = "sluice:" + sessionTag + ":" + statementId + ":" + runs.incrementAndGet();
         return new JobRequest(name, deadline.remaining(nowNanos), deadline.setting(), deadline.timeout());
+    }
+
+    /**
+     * The request for a job that carries {@code queries} queries of possibly several sessions, for the statement whose
+     * request is {@code leader}: named {@code sluice:shared:<queries>:<n>}, after no session, and owned by none.
+     */
+    static JobRequest shared(JobRequest leader, int queries) {
+        String name = "sluice:shared:" + queries + ":" + SHARED_RUNS.incrementAndGet();
+        return new JobRequest(name, leader.remaining(), leader.timeoutKey(), leader.timeout(), true);
     }
 
     private static String tag(String sessionId) {

@@ -42,6 +42,16 @@ final class PushedResultRows implements QueryRows, ResultProgress {
         }
     }
 
+    /** Whether the query's job carries other queries too. */
+    boolean sharesJob() {
+        return rows.isSharedJob();
+    }
+
+    /** See {@link PushedQueryRows#awaitEndOrFailure}. */
+    Optional<RuntimeException> awaitEndOrFailure(Duration timeout) {
+        return rows.awaitEndOrFailure(timeout);
+    }
+
     @Override
     public boolean isDone() {
         return rows.isDone();

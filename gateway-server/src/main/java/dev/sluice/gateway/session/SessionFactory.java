@@ -136,7 +136,12 @@ public final class SessionFactory {
                 id,
                 cluster,
                 configuration -> createTableEnvironment(
-                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> owners.record(jobId, owner)),
+                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> {
+                            // a job that carries other sessions' queries is no session's to stop
+                            if (!executor.submittedShared(jobId)) {
+                                owners.record(jobId, owner);
+                            }
+                        }),
                         configuration),
                 sessionConfiguration,
                 config.maxMaterializedRows(),

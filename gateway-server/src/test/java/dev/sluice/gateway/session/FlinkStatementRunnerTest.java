@@ -37,7 +37,8 @@ final class FlinkStatementRunnerTest {
             observer,
             time.clock,
             1000,
-            ResultTransports.collect());
+            ResultTransports.collect(),
+            () -> false);
 
     @Test
     void ddlIsAnUpdateCountOfZero() {

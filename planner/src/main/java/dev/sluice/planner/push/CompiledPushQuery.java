@@ -15,6 +15,7 @@ import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.types.Row;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -74,13 +75,44 @@ public final class CompiledPushQuery {
     }
 
     /**
-     * Submits the query as a new job; returns once it is submitted.
+     * The query's transformations with the push sink of one run.
      *
      * @param bindSink gives the transformations the push sink of this run: the identity for the run the query was
      *     compiled for, a new ticket's sink for a later run ({@code PushSinkBinding.bind} on the gateway)
      */
-    public PushQueryJob submit(UnaryOperator<List<Transformation<?>>> bindSink) {
+    public BoundPushQuery bind(UnaryOperator<List<Transformation<?>>> bindSink) {
         requireNonNull(bindSink, "bindSink is null");
+        return new BoundPushQuery(bindSink.apply(transformations), sinkName);
+    }
+
+    /**
+     * Submits the query as a new job; returns once it is submitted.
+     *
+     * @param bindSink see {@link #bind}
+     */
+    public PushQueryJob submit(UnaryOperator<List<Transformation<?>>> bindSink) {
+        return submitTogether(environment, List.of(bind(bindSink)));
+    }
+
+    /**
+     * Submits several bound queries as one job, through {@code environment}, whose configuration the job takes;
+     * returns once it is submitted. The queries' transformations are disjoint graphs, so each runs as its own
+     * pipelined region of the job, with its own sink.
+     *
+     * @param environment the TableEnvironment of one of the queries, on its planning thread; the others must have been
+     *     compiled with an equal configuration and no code of their own, since the job gets only this one's
+     */
+    public static PushQueryJob submitTogether(TableEnvironment environment, List<BoundPushQuery> queries) {
+        requireNonNull(environment, "environment is null");
+        if (queries.isEmpty()) {
+            throw new IllegalArgumentException("queries is empty");
+        }
+        List<Transformation<?>> transformations = new ArrayList<>();
+        List<String> sinkNames = new ArrayList<>();
+        for (BoundPushQuery query : queries) {
+            transformations.addAll(query.transformations());
+            sinkNames.add(query.sinkName());
+        }
         TableResult insert;
         // Flink would wait for the INSERT's job to end with table.dml-sync, and that job ends only once the gateway
         // has read its rows, which it does after this returns: off for the submission, whatever the session says
@@ -90,8 +122,7 @@ public final class CompiledPushQuery {
             config.set(TableConfigOptions.TABLE_DML_SYNC, false);
         }
         try {
-            insert = TableEnvironmentInternals.executeTransformations(
-                    environment, bindSink.apply(transformations), List.of(sinkName));
+            insert = TableEnvironmentInternals.executeTransformations(environment, transformations, sinkNames);
         } finally {
             if (dmlSync) {
                 config.set(TableConfigOptions.TABLE_DML_SYNC, true);

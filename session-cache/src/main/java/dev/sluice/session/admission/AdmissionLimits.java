@@ -10,10 +10,16 @@ import java.util.List;
  *
  * @param maxRunningJobs jobs in flight at once; 0 for the cluster's total task slots, -1 for no admission
  * @param maxQueued queries that may wait beyond them
+ * @param maxQueriesPerJob the most waiting queries one job may carry; 1 for a job each
  */
-public record AdmissionLimits(int maxRunningJobs, int maxQueued) {
+public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesPerJob) {
     /** Admission as Flink has it: none. */
-    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0);
+    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0, 1);
+
+    /** A job for every query. */
+    public AdmissionLimits(int maxRunningJobs, int maxQueued) {
+        this(maxRunningJobs, maxQueued, 1);
+    }
 
     public AdmissionLimits {
         if (maxRunningJobs < -1) {
@@ -22,12 +28,16 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued) {
         if (maxQueued < 0) {
             throw new IllegalArgumentException("maxQueued must be 0 or positive, was " + maxQueued);
         }
+        if (maxQueriesPerJob < 1) {
+            throw new IllegalArgumentException("maxQueriesPerJob must be at least 1, was " + maxQueriesPerJob);
+        }
     }
 
     /** Reads the limits of {@code cluster}; every problem is reported at once. */
     public static AdmissionLimits from(ReadableConfig config, String cluster) {
         int running = config.get(AdmissionOptions.maxRunningJobs(cluster));
         int queued = config.get(AdmissionOptions.maxQueued(cluster));
+        int perJob = config.get(AdmissionOptions.maxQueriesPerJob(cluster));
         List<String> problems = new ArrayList<>();
         if (running < -1) {
             problems.add(AdmissionOptions.maxRunningJobs(cluster).key()
@@ -36,10 +46,14 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued) {
         if (queued < 0) {
             problems.add(AdmissionOptions.maxQueued(cluster).key() + " must be 0 or more, was " + queued);
         }
+        if (perJob < 1) {
+            problems.add(AdmissionOptions.maxQueriesPerJob(cluster).key()
+                    + " must be 1 (a job for every query) or more, was " + perJob);
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new AdmissionLimits(running, queued);
+        return new AdmissionLimits(running, queued, perJob);
     }
 
     public boolean isOff() {

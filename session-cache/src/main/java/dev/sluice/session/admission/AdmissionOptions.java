@@ -32,8 +32,22 @@ public final class AdmissionOptions {
                         + " at once with SQLState 53000.");
     }
 
+    /** Per-cluster: {@code sluice.cluster.<name>.admission.max-queries-per-job}. */
+    public static ConfigOption<Integer> maxQueriesPerJob(String cluster) {
+        return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.max-queries-per-job")
+                .intType()
+                .defaultValue(1)
+                .withDescription("How many waiting queries one job may carry. When a pushed batch query is admitted,"
+                        + " it takes the queries that wait behind it with the same job configuration (session"
+                        + " options, no jars of their own) into its own job, up to this many in all: one submission,"
+                        + " one scheduling and one deployment for all of them, each answered at its own sink's end."
+                        + " A query whose shared job fails before it was answered runs again in a job of its own, so"
+                        + " that another query's failure never becomes its own. 1 gives every query a job of its"
+                        + " own. See docs/benchmarks.md, \"Queries that share a job\".");
+    }
+
     /** Every admission option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
-        return List.of(maxRunningJobs(cluster), maxQueued(cluster));
+        return List.of(maxRunningJobs(cluster), maxQueued(cluster), maxQueriesPerJob(cluster));
     }
 }

@@ -1,8 +1,12 @@
 package dev.sluice.session.admission;
 
+import org.jspecify.annotations.Nullable;
+
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,11 +22,15 @@ import static java.util.Objects.requireNonNull;
  * without a restart. A waiting query leaves the queue when it is cancelled ({@link Ticket#cancel()}) or its deadline
  * passes; a query that arrives to a full queue is refused at once rather than left to wait behind a backlog it cannot
  * see the end of.
+ *
+ * <p>An admitted query may take waiting queries into its own job ({@link #takeRiders}): up to {@code
+ * maxQueriesPerJob} queries, in order of arrival, with equal {@link JobRider#sharingKey()}s. One job then carries
+ * them all in one place among the jobs in flight, so the cluster schedules and deploys once for all of them.
  */
 public final class ClusterAdmission {
     /** Admission off: every job goes straight to the cluster. */
     static final ClusterAdmission UNLIMITED =
-            new ClusterAdmission("unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, System::nanoTime);
+            new ClusterAdmission("unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, 1, System::nanoTime);
 
     // a waiter asks the capacity again this often, so slots that a cluster gains reach queries already waiting
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -30,6 +38,7 @@ public final class ClusterAdmission {
     private final String cluster;
     private final IntSupplier capacity;
     private final int maxQueued;
+    private final int maxQueriesPerJob;
     private final LongSupplier nanoClock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -39,12 +48,23 @@ public final class ClusterAdmission {
     /**
      * @param capacity jobs that may be in flight at once, at least 1 when read; asked often, so it must be cheap
      * @param maxQueued queries that may wait beyond them
+     * @param maxQueriesPerJob the most queries one job may carry, the admitted one included; 1 for a job each
      */
-    public ClusterAdmission(String cluster, IntSupplier capacity, int maxQueued, LongSupplier nanoClock) {
+    public ClusterAdmission(
+            String cluster, IntSupplier capacity, int maxQueued, int maxQueriesPerJob, LongSupplier nanoClock) {
+        if (maxQueriesPerJob < 1) {
+            throw new IllegalArgumentException("maxQueriesPerJob must be at least 1, was " + maxQueriesPerJob);
+        }
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.capacity = requireNonNull(capacity, "capacity is null");
         this.maxQueued = maxQueued;
+        this.maxQueriesPerJob = maxQueriesPerJob;
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+    }
+
+    /** A job each: no query rides in another's job. */
+    public ClusterAdmission(String cluster, IntSupplier capacity, int maxQueued, LongSupplier nanoClock) {
+        this(cluster, capacity, maxQueued, 1, nanoClock);
     }
 
     /**
@@ -53,9 +73,20 @@ public final class ClusterAdmission {
      * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
      */
     public Ticket enqueue() {
+        return enqueue(null);
+    }
+
+    /**
+     * Takes a place in the queue, as {@link #enqueue()}, for a query that may ride in the job of a query admitted
+     * before it.
+     *
+     * @param rider the query, if it may ride in another's job; null if it needs a job of its own
+     * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
+     */
+    public Ticket enqueue(@Nullable JobRider rider) {
         lock.lock();
         try {
-            Ticket ticket = new Ticket(nanoClock.getAsLong());
+            Ticket ticket = new Ticket(nanoClock.getAsLong(), rider);
             if (this == UNLIMITED) {
                 ticket.admit(ticket.enqueuedNanos); // nothing counted, nothing to release
                 return ticket;
@@ -73,6 +104,47 @@ public final class ClusterAdmission {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Takes the queries that wait with the same sharing key as {@code leader} out of the queue, in order of arrival,
+     * to ride in its job: as many as the job may carry beside it. Each of them is admitted with a share of {@code
+     * permit}, and its {@link Ticket#await} returns that share ({@link JobPermit#rides()}); the caller must then hand
+     * each the job it submits, or the failure.
+     *
+     * @param permit the admitted query's place
+     * @return the riders taken, in order of arrival; empty if none waits or a job carries one query here
+     */
+    public List<JobRider> takeRiders(JobPermit permit, JobRider leader) {
+        requireNonNull(permit, "permit is null");
+        Object key = requireNonNull(leader, "leader is null").sharingKey();
+        if (maxQueriesPerJob == 1 || this == UNLIMITED) {
+            return List.of();
+        }
+        lock.lock();
+        try {
+            List<JobRider> riders = new ArrayList<>();
+            long now = nanoClock.getAsLong();
+            for (Iterator<Ticket> it = queue.iterator(); it.hasNext() && riders.size() < maxQueriesPerJob - 1; ) {
+                Ticket waiting = it.next();
+                if (waiting.rider != null && key.equals(waiting.rider.sharingKey())) {
+                    it.remove();
+                    waiting.ride(permit.share(now - waiting.enqueuedNanos), now);
+                    riders.add(waiting.rider);
+                }
+            }
+            if (!riders.isEmpty()) {
+                changed.signalAll();
+            }
+            return riders;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The most queries one job may carry here; 1 when every query has a job of its own. */
+    public int maxQueriesPerJob() {
+        return maxQueriesPerJob;
     }
 
     /** Jobs in flight now. */
@@ -130,13 +202,23 @@ public final class ClusterAdmission {
     /** One query's place in the queue. Used by the thread that submits the query; cancelled from any thread. */
     public final class Ticket {
         private final long enqueuedNanos;
+        private final @Nullable JobRider rider;
         // guarded by the admission's lock
         private boolean admitted;
         private long admittedNanos;
         private boolean cancelled;
+        // the share of another query's place, when this one rides in its job
+        private @Nullable JobPermit ridingPermit;
 
-        private Ticket(long enqueuedNanos) {
+        private Ticket(long enqueuedNanos, @Nullable JobRider rider) {
             this.enqueuedNanos = enqueuedNanos;
+            this.rider = rider;
+        }
+
+        // under the lock
+        private void ride(JobPermit share, long nowNanos) {
+            ridingPermit = share;
+            admit(nowNanos);
         }
 
         // under the lock
@@ -171,7 +253,9 @@ public final class ClusterAdmission {
                 if (cancelled) {
                     throw new AdmissionCancelledException(cluster);
                 }
-                return new JobPermit(ClusterAdmission.this, admittedNanos - enqueuedNanos);
+                return ridingPermit != null
+                        ? ridingPermit
+                        : new JobPermit(ClusterAdmission.this, admittedNanos - enqueuedNanos);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 leave();
@@ -200,7 +284,9 @@ public final class ClusterAdmission {
 
         // under the lock: a waiter that gives up leaves the queue, or hands back a place granted meanwhile
         private void leave() {
-            if (!queue.remove(this) && admitted) {
+            if (ridingPermit != null) {
+                ridingPermit.close(); // the job that carries it is the admitted query's to give back
+            } else if (!queue.remove(this) && admitted) {
                 running--;
                 admitWaiting();
             }

@@ -63,6 +63,7 @@ public final class ClusterAdmissions {
                         () -> ClusterOverviews.totalTaskSlots(clients, cluster),
                         System::nanoTime,
                         ForkJoinPool.commonPool());
-        return new ClusterAdmission(cluster.name(), capacity, limits.maxQueued(), System::nanoTime);
+        return new ClusterAdmission(
+                cluster.name(), capacity, limits.maxQueued(), limits.maxQueriesPerJob(), System::nanoTime);
     }
 }

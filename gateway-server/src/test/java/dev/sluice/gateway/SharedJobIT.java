@@ -1,0 +1,229 @@
+package dev.sluice.gateway;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Queries that wait for admission with the same options share one job, through JDBC on the embedded cluster: each
+ * gets its own rows, a query that fails does not fail the others, and one that is closed early does not cut the
+ * others off.
+ */
+final class SharedJobIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
+    private static final Map<String, String> ONE_JOB_OF_FOUR_QUERIES = Map.of(
+            "sluice.cluster.embedded.admission.max-running-jobs", "1",
+            "sluice.cluster.embedded.admission.max-queries-per-job", "4");
+    private static final String SLOW_TABLE = "create temporary table ticks (x int) with ("
+            + " 'connector' = 'datagen', 'rows-per-second' = '10', 'number-of-rows' = '100000')";
+    private static final String SEQUENCE_TABLE = "create temporary table seq (x int) with ('connector' = 'datagen',"
+            + " 'number-of-rows' = '5', 'fields.x.kind' = 'sequence', 'fields.x.start' = '1', 'fields.x.end' = '5')";
+
+    @Test
+    void waitingQueriesRunInOneJobEachWithItsOwnRows() throws Exception {
+        List<String> queries =
+                List.of("select x * 10 from seq", "select x + 100 from seq", "select count(*) from seq where x > 2");
+        List<List<Long>> expected =
+                List.of(List.of(10L, 20L, 30L, 40L, 50L), List.of(101L, 102L, 103L, 104L, 105L), List.of(3L));
+        try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Waiters waiters = new Waiters(gateway, queries.size())) {
+            Statement held = holdTheOnlyPlace(holder);
+            List<Future<List<Long>>> answers = new ArrayList<>();
+            for (int i = 0; i < queries.size(); i++) {
+                answers.add(waiters.query(i, queries.get(i)));
+            }
+            awaitQueued(gateway, queries.size());
+            held.close();
+
+            for (int i = 0; i < queries.size(); i++) {
+                assertThat(answers.get(i).get(60, TimeUnit.SECONDS))
+                        .as(queries.get(i))
+                        .isEqualTo(expected.get(i));
+            }
+            Set<String> jobIds = new HashSet<>();
+            for (int i = 0; i < queries.size(); i++) {
+                jobIds.add(waiters.jobIdOf(i, queries.get(i)));
+            }
+            assertThat(jobIds).as("the three queries' jobs").hasSize(1);
+            String jobId = jobIds.iterator().next();
+            try (Statement statement = waiters.connection(0).createStatement();
+                    ResultSet jobs = statement.executeQuery("SHOW JOBS")) {
+                String name = null;
+                while (jobs.next()) {
+                    if (jobs.getString(1).equals(jobId)) {
+                        name = jobs.getString(2);
+                    }
+                }
+                assertThat(name).as("the shared job's name, after no session").startsWith("sluice:shared:3:");
+            }
+            try (Statement statement = waiters.connection(0).createStatement()) {
+                assertThatThrownBy(() -> statement.execute("STOP JOB '" + jobId + "'"))
+                        .as("a job that carries other sessions' queries is no session's to stop")
+                        .isInstanceOfSatisfying(
+                                SQLException.class,
+                                e -> assertThat(e.getSQLState()).isEqualTo("42501"));
+            }
+        }
+    }
+
+    @Test
+    void aFailingQueryFailsAloneWithItsOwnCauseAndTheOthersGetTheirRows() throws Exception {
+        List<String> queries =
+                List.of("select x * 10 from seq", "select 10 / (x - 1) from seq", "select x + 100 from seq");
+        try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Waiters waiters = new Waiters(gateway, queries.size())) {
+            Statement held = holdTheOnlyPlace(holder);
+            List<Future<List<Long>>> answers = new ArrayList<>();
+            for (int i = 0; i < queries.size(); i++) {
+                answers.add(waiters.query(i, queries.get(i)));
+            }
+            awaitQueued(gateway, queries.size());
+            held.close();
+
+            assertThat(answers.get(0).get(60, TimeUnit.SECONDS)).isEqualTo(List.of(10L, 20L, 30L, 40L, 50L));
+            assertThat(answers.get(2).get(60, TimeUnit.SECONDS)).isEqualTo(List.of(101L, 102L, 103L, 104L, 105L));
+            assertThatThrownBy(() -> answers.get(1).get(60, TimeUnit.SECONDS))
+                    .as("the failing query's own cause, from the job it ran again in on its own")
+                    .hasStackTraceContaining("by zero")
+                    .satisfies(e -> assertThat(e.getCause()).isInstanceOf(SQLException.class))
+                    .satisfies(e -> assertThat(((SQLException) e.getCause()).getSQLState())
+                            .isNotEqualTo("40001"));
+            assertThat(waiters.jobIdOf(0, queries.get(0)))
+                    .as("the other queries' answers came from their shared job or jobs of their own")
+                    .isNotNull();
+        }
+    }
+
+    @Test
+    void aQueryClosedEarlyLeavesTheOthersOfItsJobAndTheJobEndsWithThem() throws Exception {
+        try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Connection slowReader = DriverManager.getConnection(gateway.jdbcUrl());
+                Waiters waiters = new Waiters(gateway, 1)) {
+            Statement held = holdTheOnlyPlace(holder);
+            ExecutorService thread = Executors.newSingleThreadExecutor();
+            try (Statement slowTable = slowReader.createStatement()) {
+                slowTable.execute(SLOW_TABLE);
+                Statement slow = slowReader.createStatement();
+                Future<ResultSet> slowRows = thread.submit(() -> slow.executeQuery("select x from ticks"));
+                awaitQueued(gateway, 1);
+                Future<List<Long>> quick = waiters.query(0, "select x * 10 from seq");
+                awaitQueued(gateway, 2);
+                held.close();
+
+                ResultSet rows = slowRows.get(60, TimeUnit.SECONDS);
+                assertThat(rows.next()).isTrue();
+                assertThat(quick.get(60, TimeUnit.SECONDS)).isEqualTo(List.of(10L, 20L, 30L, 40L, 50L));
+                assertThat(waiters.jobIdOf(0, "select x * 10 from seq"))
+                        .as("the quick query rode in the slow one's job")
+                        .isEqualTo(jobIdOf(slowReader, "select x from ticks"));
+                slow.close(); // before the end of its result: the job goes on only while another query needs it
+            } finally {
+                thread.shutdownNow();
+            }
+            waiters.close();
+            Eventually.within(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(MetricsText.of(gateway))
+                            .contains("sluice_admission_running_jobs{cluster=\"embedded\"} 0"));
+        }
+    }
+
+    /** A slow query that holds the cluster's one place until its statement is closed. */
+    private static Statement holdTheOnlyPlace(Connection holder) throws SQLException {
+        try (Statement statement = holder.createStatement()) {
+            statement.execute(SLOW_TABLE);
+        }
+        Statement held = holder.createStatement();
+        ResultSet rows = held.executeQuery("select x from ticks");
+        assertThat(rows.next()).isTrue();
+        return held;
+    }
+
+    private static void awaitQueued(SluiceGateway gateway, int queued) throws Exception {
+        Eventually.within(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(MetricsText.of(gateway))
+                        .contains("sluice_admission_queued{cluster=\"embedded\"} " + queued));
+    }
+
+    private static String jobIdOf(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+            String jobId = null;
+            while (history.next()) {
+                if (history.getString("statement").equals(sql)) {
+                    jobId = history.getString("job_id");
+                }
+            }
+            return jobId;
+        }
+    }
+
+    /** Connections of their own, each with the sequence table, that run one query each on a thread of its own. */
+    private static final class Waiters implements AutoCloseable {
+        private final List<Connection> connections = new ArrayList<>();
+        private final ExecutorService threads;
+
+        Waiters(SluiceGateway gateway, int count) throws SQLException {
+            threads = Executors.newFixedThreadPool(count);
+            for (int i = 0; i < count; i++) {
+                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                connections.add(connection);
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute(SEQUENCE_TABLE);
+                }
+            }
+        }
+
+        Connection connection(int i) {
+            return connections.get(i);
+        }
+
+        Future<List<Long>> query(int i, String sql) {
+            return threads.submit(() -> {
+                try (Statement statement = connections.get(i).createStatement();
+                        ResultSet rows = statement.executeQuery(sql)) {
+                    List<Long> values = new ArrayList<>();
+                    while (rows.next()) {
+                        values.add(rows.getLong(1));
+                    }
+                    values.sort(null);
+                    return values;
+                }
+            });
+        }
+
+        String jobIdOf(int i, String sql) throws SQLException {
+            return SharedJobIT.jobIdOf(connections.get(i), sql);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            threads.shutdownNow();
+            for (Connection connection : connections) {
+                connection.close();
+            }
+        }
+    }
+}
