@@ -48,6 +48,10 @@ final class SharedJobIT {
         try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
                 Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
                 Waiters waiters = new Waiters(gateway, queries.size())) {
+            for (int i = 0; i < queries.size(); i++) {
+                assertThat(waiters.query(i, queries.get(i)).get(60, TimeUnit.SECONDS))
+                        .isEqualTo(expected.get(i));
+            }
             Statement held = holdTheOnlyPlace(holder);
             List<Future<List<Long>>> answers = new ArrayList<>();
             for (int i = 0; i < queries.size(); i++) {

@@ -5,6 +5,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.table.api.TableEnvironment;
 import org.jspecify.annotations.Nullable;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -15,6 +16,11 @@ import java.util.Map;
  * job would hold the others' sinks open.
  */
 final class SharingKeys {
+    // Flink's planner stamps every query it plans into the session's options (__table.query-start.epoch-time__ and
+    // its kin, for CURRENT_TIMESTAMP and CURRENT_DATABASE): values of the planning, already in the compiled plan,
+    // which would make every two sessions' options differ
+    private static final String PLANNING_STAMP_PREFIX = "__table.query-start.";
+
     private SharingKeys() {}
 
     /**
@@ -28,6 +34,8 @@ final class SharingKeys {
                 || environment.getConfig().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.BATCH) {
             return null;
         }
-        return Map.copyOf(environment.getConfig().toMap());
+        Map<String, String> key = new HashMap<>(environment.getConfig().toMap());
+        key.keySet().removeIf(option -> option.startsWith(PLANNING_STAMP_PREFIX));
+        return key;
     }
 }
