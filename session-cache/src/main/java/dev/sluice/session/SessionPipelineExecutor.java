@@ -95,6 +95,11 @@ public final class SessionPipelineExecutor implements PipelineExecutor, SessionS
                 // Flink would name the job after its sink; a name the session chose itself is kept
                 streamGraph.setJobName(request.request().name());
             }
+            if (request != null && request.request().shared()) {
+                // Flink gives each pipelined region of a batch job a task slot of its own; the queries of a shared
+                // job are its regions, and admission let it in for one slot, so they share that one
+                streamGraph.setAllVerticesInSameSlotSharingGroupByDefault(true);
+            }
             describeOperatorsByName(streamGraph);
             jobJars.addTo(streamGraph);
             streamGraph.serializeUserDefinedInstances();

@@ -41,6 +41,8 @@ public final class AdmissionOptions {
                         + " it takes the queries that wait behind it with the same job configuration (session"
                         + " options, no jars of their own) into its own job, up to this many in all: one submission,"
                         + " one scheduling and one deployment for all of them, each answered at its own sink's end."
+                        + " Such a job takes one place of max-running-jobs and one task slot, whose managed memory its"
+                        + " queries share."
                         + " A query whose shared job fails before it was answered runs again in a job of its own, so"
                         + " that another query's failure never becomes its own. 1 gives every query a job of its"
                         + " own. See docs/benchmarks.md, \"Queries that share a job\".");
