@@ -36,7 +36,7 @@ public final class AdmissionOptions {
     public static ConfigOption<Integer> maxQueriesPerJob(String cluster) {
         return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.max-queries-per-job")
                 .intType()
-                .defaultValue(1)
+                .defaultValue(8)
                 .withDescription("How many waiting queries one job may carry. When a pushed batch query is admitted,"
                         + " it takes the queries that wait behind it with the same job configuration (session"
                         + " options, no jars of their own) into its own job, up to this many in all: one submission,"

@@ -13,7 +13,7 @@ class AdmissionLimitsTest {
     void defaultsTakeTheClusterSlotsAndQueueAThousand() {
         AdmissionLimits limits = AdmissionLimits.from(new Configuration(), "c");
 
-        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000));
+        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000, 8));
         assertThat(limits.isOff()).isFalse();
     }
 

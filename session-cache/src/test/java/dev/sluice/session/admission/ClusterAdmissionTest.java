@@ -145,6 +145,65 @@ class ClusterAdmissionTest {
         assertThat(admission.running()).isZero();
     }
 
+    @Test
+    void anAdmittedQueryTakesTheWaitingQueriesWithItsKeyInOrderUpToTheJobsSize() throws Exception {
+        ClusterAdmission admission = new ClusterAdmission("test", () -> 1, 10, 3, System::nanoTime);
+        JobPermit holder = admission.enqueue().await(LONG, "t");
+        Rider leader = new Rider("a");
+        Rider otherKey = new Rider("b");
+        Rider first = new Rider("a");
+        Rider second = new Rider("a");
+        Rider third = new Rider("a");
+        ClusterAdmission.Ticket leaderTicket = admission.enqueue(leader);
+        ClusterAdmission.Ticket otherTicket = admission.enqueue(otherKey);
+        ClusterAdmission.Ticket firstTicket = admission.enqueue(first);
+        ClusterAdmission.Ticket secondTicket = admission.enqueue(second);
+        ClusterAdmission.Ticket thirdTicket = admission.enqueue(third);
+        Future<JobPermit> leaderPermit = threads.submit(() -> leaderTicket.await(LONG, "t"));
+        Future<JobPermit> firstPermit = threads.submit(() -> firstTicket.await(LONG, "t"));
+        Future<JobPermit> secondPermit = threads.submit(() -> secondTicket.await(LONG, "t"));
+
+        holder.close();
+        JobPermit permit = leaderPermit.get(10, TimeUnit.SECONDS);
+        assertThat(permit.rides()).isFalse();
+        assertThat(admission.takeRiders(permit, leader))
+                .as("the first two with the leader's key, past the one with another key: a job of three")
+                .containsExactly(first, second);
+        JobPermit firstShare = firstPermit.get(10, TimeUnit.SECONDS);
+        JobPermit secondShare = secondPermit.get(10, TimeUnit.SECONDS);
+        assertThat(firstShare.rides()).isTrue();
+        assertThat(secondShare.rides()).isTrue();
+        assertThat(admission.running()).as("one job, one place").isEqualTo(1);
+        assertThat(admission.queued())
+                .as("the other key's query and the one the job had no room for")
+                .isEqualTo(2);
+
+        permit.close();
+        firstShare.close();
+        assertThat(admission.running())
+                .as("the place is the job's until every query in it let go")
+                .isEqualTo(1);
+        secondShare.close();
+        assertThat(admission.running()).isEqualTo(1); // given straight to the next in line
+        assertThat(otherTicket.await(LONG, "t").rides())
+                .as("the next in line, with its own job")
+                .isFalse();
+        thirdTicket.cancel();
+    }
+
+    @Test
+    void aJobForEveryQueryTakesNoRiders() {
+        ClusterAdmission admission = admission(1, 10);
+        Rider leader = new Rider("a");
+        JobPermit permit = admission.enqueue(leader).await(LONG, "t");
+        admission.enqueue(new Rider("a"));
+
+        assertThat(admission.takeRiders(permit, leader)).isEmpty();
+        assertThat(admission.queued()).isEqualTo(1);
+    }
+
+    private record Rider(String sharingKey) implements JobRider {}
+
     private static ClusterAdmission admission(int capacity, int maxQueued) {
         return new ClusterAdmission("test", () -> capacity, maxQueued, System::nanoTime);
     }
