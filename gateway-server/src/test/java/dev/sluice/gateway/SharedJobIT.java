@@ -52,13 +52,7 @@ final class SharedJobIT {
                 assertThat(waiters.query(i, queries.get(i)).get(60, TimeUnit.SECONDS))
                         .isEqualTo(expected.get(i));
             }
-            Statement held = holdTheOnlyPlace(holder);
-            List<Future<List<Long>>> answers = new ArrayList<>();
-            for (int i = 0; i < queries.size(); i++) {
-                answers.add(waiters.query(i, queries.get(i)));
-            }
-            awaitQueued(gateway, queries.size());
-            held.close();
+            List<Future<List<Long>>> answers = queuedBehindOneJob(gateway, holder, waiters, queries);
 
             for (int i = 0; i < queries.size(); i++) {
                 assertThat(answers.get(i).get(60, TimeUnit.SECONDS))
@@ -98,13 +92,7 @@ final class SharedJobIT {
         try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
                 Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
                 Waiters waiters = new Waiters(gateway, queries.size())) {
-            Statement held = holdTheOnlyPlace(holder);
-            List<Future<List<Long>>> answers = new ArrayList<>();
-            for (int i = 0; i < queries.size(); i++) {
-                answers.add(waiters.query(i, queries.get(i)));
-            }
-            awaitQueued(gateway, queries.size());
-            held.close();
+            List<Future<List<Long>>> answers = queuedBehindOneJob(gateway, holder, waiters, queries);
 
             assertThat(answers.get(0).get(60, TimeUnit.SECONDS)).isEqualTo(List.of(10L, 20L, 30L, 40L, 50L));
             assertThat(answers.get(2).get(60, TimeUnit.SECONDS)).isEqualTo(List.of(101L, 102L, 103L, 104L, 105L));
@@ -152,6 +140,22 @@ final class SharedJobIT {
                     .untilAsserted(() -> assertThat(MetricsText.of(gateway))
                             .contains("sluice_admission_running_jobs{cluster=\"embedded\"} 0"));
         }
+    }
+
+    /**
+     * Runs {@code queries}, one per waiter, while a slow query holds the cluster's one place, and lets them in once all
+     * of them wait: together, into one job.
+     */
+    private static List<Future<List<Long>>> queuedBehindOneJob(
+            SluiceGateway gateway, Connection holder, Waiters waiters, List<String> queries) throws Exception {
+        Statement held = holdTheOnlyPlace(holder);
+        List<Future<List<Long>>> answers = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            answers.add(waiters.query(i, queries.get(i)));
+        }
+        awaitQueued(gateway, queries.size());
+        held.close();
+        return answers;
     }
 
     /** A slow query that holds the cluster's one place until its statement is closed. */

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -172,31 +173,11 @@ public final class PushedResult<T> implements AutoCloseable {
      *     empty
      */
     public Optional<RuntimeException> awaitFirstSink(Duration timeout) {
-        long deadline = nanoClock.getAsLong() + timeout.toNanos();
-        lock.lock();
-        try {
-            while (!attempts.hasAttached() && !attempts.isFinal() && !discarding) {
-                long left = deadline - nanoClock.getAsLong();
-                if (left <= 0) {
-                    return Optional.empty();
-                }
-                changed.awaitNanos(left);
-            }
-            if (attempts.hasAttached()) {
-                return Optional.empty();
-            }
-            try {
-                attempts.throwIfFailed();
-            } catch (RuntimeException failure) {
-                return Optional.of(failure);
-            }
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PushedResultException("Interrupted while waiting for the sink of result " + ticket.resultId(), e);
-        } finally {
-            lock.unlock();
-        }
+        return awaitUntil(
+                () -> attempts.hasAttached() || attempts.isFinal() || discarding,
+                () -> !attempts.hasAttached(),
+                timeout,
+                "the sink");
     }
 
     /**
@@ -207,15 +188,27 @@ public final class PushedResult<T> implements AutoCloseable {
      * @return the result's failure if it failed, else empty
      */
     public Optional<RuntimeException> awaitEndOrFailure(Duration timeout) {
+        return awaitUntil(() -> attempts.isFinal() || paused || discarding, () -> true, timeout, "the end");
+    }
+
+    /**
+     * Waits until {@code settled} holds, at most {@code timeout}; returns the result's failure if it failed by then
+     * and {@code failureCounts}. Both are tested with the lock held.
+     */
+    private Optional<RuntimeException> awaitUntil(
+            BooleanSupplier settled, BooleanSupplier failureCounts, Duration timeout, String what) {
         long deadline = nanoClock.getAsLong() + timeout.toNanos();
         lock.lock();
         try {
-            while (!attempts.isFinal() && !paused && !discarding) {
+            while (!settled.getAsBoolean()) {
                 long left = deadline - nanoClock.getAsLong();
                 if (left <= 0) {
                     return Optional.empty();
                 }
                 changed.awaitNanos(left);
+            }
+            if (!failureCounts.getAsBoolean()) {
+                return Optional.empty();
             }
             try {
                 attempts.throwIfFailed();
@@ -225,7 +218,8 @@ public final class PushedResult<T> implements AutoCloseable {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new PushedResultException("Interrupted while waiting for the end of result " + ticket.resultId(), e);
+            throw new PushedResultException(
+                    "Interrupted while waiting for " + what + " of result " + ticket.resultId(), e);
         } finally {
             lock.unlock();
         }
