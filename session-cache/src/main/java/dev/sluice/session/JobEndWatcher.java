@@ -108,8 +108,10 @@ public final class JobEndWatcher implements AutoCloseable {
         private int unreachableInARow; // only in the status request's completion, one at a time
         private final long watchedSinceNanos = System.nanoTime();
         private final @Nullable JobLifetimeReader lifetime;
-        // read and written only on the timer's thread
-        private long nextAskNanos = watchedSinceNanos;
+        // read and written only on the timer's thread; the first ask is due one interval after the submission, at the
+        // tick nearest to it: a short query's job has mostly ended by then, so one request tells its end, where an ask
+        // at the next tick (at once, on average half an interval in) mostly found it still running and asked again
+        private long nextAskNanos = watchedSinceNanos + interval.toNanos() / 2;
         private long delayNanos = interval.toNanos();
 
         private Watch(JobClient job) {

@@ -105,6 +105,21 @@ final class JobEndWatcherTest {
     }
 
     @Test
+    void theFirstAskComesAboutOneIntervalAfterTheWatchStarts() throws Exception {
+        try (JobEndWatcher slow = new JobEndWatcher(Duration.ofMillis(200))) {
+            long start = System.nanoTime();
+            JobEndWatcher.Watch watch = slow.watch(fakeJob(statuses(JobStatus.FINISHED)));
+
+            assertThat(watch.end().get(5, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+            // due at the tick nearest one interval: between half an interval and one and a half, not at the next tick
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+            assertThat(statusRequests.get())
+                    .as("a job that ended by then: one request")
+                    .isEqualTo(1);
+        }
+    }
+
+    @Test
     void refusesAnIntervalThatIsNotPositive() {
         assertThatThrownBy(() -> new JobEndWatcher(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }
