@@ -2,8 +2,11 @@ package dev.sluice.session.admission;
 
 import org.apache.flink.configuration.ReadableConfig;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * The admission bounds of one cluster.
@@ -11,14 +14,18 @@ import java.util.List;
  * @param maxRunningJobs jobs in flight at once; 0 for the cluster's total task slots, -1 for no admission
  * @param maxQueued queries that may wait beyond them
  * @param maxQueriesPerJob the most waiting queries one job may carry; 1 for a job each
+ * @param gatherTime how long a query that had to wait waits after its admission for more queries to take along
  */
-public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesPerJob) {
+public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesPerJob, Duration gatherTime) {
+    // a gather longer than this would be a delay added to a busy cluster's queries rather than a way to batch them
+    static final Duration MAX_GATHER_TIME = Duration.ofSeconds(1);
+
     /** Admission as Flink has it: none. */
-    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0, 1);
+    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0, 1, Duration.ZERO);
 
     /** A job for every query. */
     public AdmissionLimits(int maxRunningJobs, int maxQueued) {
-        this(maxRunningJobs, maxQueued, 1);
+        this(maxRunningJobs, maxQueued, 1, Duration.ZERO);
     }
 
     public AdmissionLimits {
@@ -31,6 +38,10 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
         if (maxQueriesPerJob < 1) {
             throw new IllegalArgumentException("maxQueriesPerJob must be at least 1, was " + maxQueriesPerJob);
         }
+        requireNonNull(gatherTime, "gatherTime is null");
+        if (gatherTime.isNegative()) {
+            throw new IllegalArgumentException("gatherTime must not be negative, was " + gatherTime);
+        }
     }
 
     /** Reads the limits of {@code cluster}; every problem is reported at once. */
@@ -38,6 +49,7 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
         int running = config.get(AdmissionOptions.maxRunningJobs(cluster));
         int queued = config.get(AdmissionOptions.maxQueued(cluster));
         int perJob = config.get(AdmissionOptions.maxQueriesPerJob(cluster));
+        Duration gather = config.get(AdmissionOptions.gatherTime(cluster));
         List<String> problems = new ArrayList<>();
         if (running < -1) {
             problems.add(AdmissionOptions.maxRunningJobs(cluster).key()
@@ -50,10 +62,14 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
             problems.add(AdmissionOptions.maxQueriesPerJob(cluster).key()
                     + " must be 1 (a job for every query) or more, was " + perJob);
         }
+        if (gather.isNegative() || gather.compareTo(MAX_GATHER_TIME) > 0) {
+            problems.add(AdmissionOptions.gatherTime(cluster).key() + " must be between 0 and "
+                    + MAX_GATHER_TIME.toMillis() + " ms, was " + gather.toMillis() + " ms");
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new AdmissionLimits(running, queued, perJob);
+        return new AdmissionLimits(running, queued, perJob, gather);
     }
 
     public boolean isOff() {

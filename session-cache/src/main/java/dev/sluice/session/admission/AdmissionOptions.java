@@ -3,6 +3,7 @@ package dev.sluice.session.admission;
 import dev.sluice.session.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
 
+import java.time.Duration;
 import java.util.List;
 
 import static org.apache.flink.configuration.ConfigOptions.key;
@@ -48,8 +49,20 @@ public final class AdmissionOptions {
                         + " own. See docs/benchmarks.md, \"Queries that share a job\".");
     }
 
+    /** Per-cluster: {@code sluice.cluster.<name>.admission.gather-time}. */
+    public static ConfigOption<Duration> gatherTime(String cluster) {
+        return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.gather-time")
+                .durationType()
+                .defaultValue(Duration.ofMillis(10))
+                .withDescription("How long a query that had to wait for admission, and so found the cluster busy,"
+                        + " waits after its admission for more queries to take into its job (see"
+                        + " max-queries-per-job): the queries that a job's end sends again arrive within"
+                        + " milliseconds, and each taken along saves a job. A query admitted at once never waits. 0"
+                        + " takes only the queries waiting at its admission.");
+    }
+
     /** Every admission option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
-        return List.of(maxRunningJobs(cluster), maxQueued(cluster), maxQueriesPerJob(cluster));
+        return List.of(maxRunningJobs(cluster), maxQueued(cluster), maxQueriesPerJob(cluster), gatherTime(cluster));
     }
 }

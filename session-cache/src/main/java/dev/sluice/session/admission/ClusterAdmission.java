@@ -29,8 +29,8 @@ import static java.util.Objects.requireNonNull;
  */
 public final class ClusterAdmission {
     /** Admission off: every job goes straight to the cluster. */
-    static final ClusterAdmission UNLIMITED =
-            new ClusterAdmission("unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, 1, System::nanoTime);
+    static final ClusterAdmission UNLIMITED = new ClusterAdmission(
+            "unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, 1, Duration.ZERO, System::nanoTime);
 
     // a waiter asks the capacity again this often, so slots that a cluster gains reach queries already waiting
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -39,9 +39,12 @@ public final class ClusterAdmission {
     private final IntSupplier capacity;
     private final int maxQueued;
     private final int maxQueriesPerJob;
+    private final long gatherNanos;
     private final LongSupplier nanoClock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+    // signalled when a query that may ride in another's job joins the queue, for a leader gathering its riders
+    private final Condition riderQueued = lock.newCondition();
     private final ArrayDeque<Ticket> queue = new ArrayDeque<>();
     private int running;
 
@@ -49,9 +52,15 @@ public final class ClusterAdmission {
      * @param capacity jobs that may be in flight at once, at least 1 when read; asked often, so it must be cheap
      * @param maxQueued queries that may wait beyond them
      * @param maxQueriesPerJob the most queries one job may carry, the admitted one included; 1 for a job each
+     * @param gather how long a query that had to wait for its admission waits for more queries to take along
      */
     public ClusterAdmission(
-            String cluster, IntSupplier capacity, int maxQueued, int maxQueriesPerJob, LongSupplier nanoClock) {
+            String cluster,
+            IntSupplier capacity,
+            int maxQueued,
+            int maxQueriesPerJob,
+            Duration gather,
+            LongSupplier nanoClock) {
         if (maxQueriesPerJob < 1) {
             throw new IllegalArgumentException("maxQueriesPerJob must be at least 1, was " + maxQueriesPerJob);
         }
@@ -59,12 +68,13 @@ public final class ClusterAdmission {
         this.capacity = requireNonNull(capacity, "capacity is null");
         this.maxQueued = maxQueued;
         this.maxQueriesPerJob = maxQueriesPerJob;
+        this.gatherNanos = gather.toNanos();
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
     }
 
     /** A job each: no query rides in another's job. */
     public ClusterAdmission(String cluster, IntSupplier capacity, int maxQueued, LongSupplier nanoClock) {
-        this(cluster, capacity, maxQueued, 1, nanoClock);
+        this(cluster, capacity, maxQueued, 1, Duration.ZERO, nanoClock);
     }
 
     /**
@@ -100,6 +110,9 @@ public final class ClusterAdmission {
                 throw new AdmissionQueueFullException(cluster, running, queue.size());
             }
             queue.addLast(ticket);
+            if (rider != null) {
+                riderQueued.signalAll();
+            }
             return ticket;
         } finally {
             lock.unlock();
@@ -121,22 +134,36 @@ public final class ClusterAdmission {
         if (maxQueriesPerJob == 1 || this == UNLIMITED) {
             return List.of();
         }
+        List<JobRider> riders = new ArrayList<>();
         lock.lock();
         try {
-            List<JobRider> riders = new ArrayList<>();
-            long now = nanoClock.getAsLong();
-            for (Iterator<Ticket> it = queue.iterator(); it.hasNext() && riders.size() < maxQueriesPerJob - 1; ) {
-                Ticket waiting = it.next();
-                if (waiting.rider != null && key.equals(waiting.rider.sharingKey())) {
-                    it.remove();
-                    waiting.ride(permit.share(now - waiting.enqueuedNanos), now);
-                    riders.add(waiting.rider);
+            long start = nanoClock.getAsLong();
+            // a leader that had to wait found the cluster busy: the queries its own job's end sends again arrive
+            // within milliseconds, and taking them along saves a job each; one admitted at once takes who is there
+            long gatherUntil = permit.queuedNanos() > 0 ? start + gatherNanos : start;
+            while (true) {
+                long now = nanoClock.getAsLong();
+                int before = riders.size();
+                for (Iterator<Ticket> it = queue.iterator(); it.hasNext() && riders.size() < maxQueriesPerJob - 1; ) {
+                    Ticket waiting = it.next();
+                    if (waiting.rider != null && key.equals(waiting.rider.sharingKey())) {
+                        it.remove();
+                        waiting.ride(permit.share(now - waiting.enqueuedNanos), now);
+                        riders.add(waiting.rider);
+                    }
                 }
+                if (riders.size() > before) {
+                    changed.signalAll();
+                }
+                long left = gatherUntil - nanoClock.getAsLong();
+                if (riders.size() >= maxQueriesPerJob - 1 || left <= 0) {
+                    return riders;
+                }
+                riderQueued.awaitNanos(left);
             }
-            if (!riders.isEmpty()) {
-                changed.signalAll();
-            }
-            return riders;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return riders; // those taken already must be handed the job
         } finally {
             lock.unlock();
         }

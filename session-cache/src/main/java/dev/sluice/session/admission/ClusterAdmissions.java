@@ -64,6 +64,11 @@ public final class ClusterAdmissions {
                         System::nanoTime,
                         ForkJoinPool.commonPool());
         return new ClusterAdmission(
-                cluster.name(), capacity, limits.maxQueued(), limits.maxQueriesPerJob(), System::nanoTime);
+                cluster.name(),
+                capacity,
+                limits.maxQueued(),
+                limits.maxQueriesPerJob(),
+                limits.gatherTime(),
+                System::nanoTime);
     }
 }

@@ -3,6 +3,7 @@ package dev.sluice.session.admission;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +14,7 @@ class AdmissionLimitsTest {
     void defaultsTakeTheClusterSlotsAndQueueAThousand() {
         AdmissionLimits limits = AdmissionLimits.from(new Configuration(), "c");
 
-        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000, 8));
+        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000, 8, Duration.ofMillis(10)));
         assertThat(limits.isOff()).isFalse();
     }
 

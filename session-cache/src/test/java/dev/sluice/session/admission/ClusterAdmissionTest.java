@@ -147,7 +147,7 @@ class ClusterAdmissionTest {
 
     @Test
     void anAdmittedQueryTakesTheWaitingQueriesWithItsKeyInOrderUpToTheJobsSize() throws Exception {
-        ClusterAdmission admission = new ClusterAdmission("test", () -> 1, 10, 3, System::nanoTime);
+        ClusterAdmission admission = new ClusterAdmission("test", () -> 1, 10, 3, Duration.ZERO, System::nanoTime);
         JobPermit holder = admission.enqueue().await(LONG, "t");
         Rider leader = new Rider("a");
         Rider otherKey = new Rider("b");
@@ -200,6 +200,43 @@ class ClusterAdmissionTest {
 
         assertThat(admission.takeRiders(permit, leader)).isEmpty();
         assertThat(admission.queued()).isEqualTo(1);
+    }
+
+    @Test
+    void aLeaderThatWaitedGathersTheQueriesThatArriveWithinTheGatherTime() throws Exception {
+        ClusterAdmission admission =
+                new ClusterAdmission("test", () -> 1, 10, 3, Duration.ofMillis(500), System::nanoTime);
+        JobPermit holder = admission.enqueue().await(LONG, "t");
+        Rider leader = new Rider("a");
+        ClusterAdmission.Ticket leaderTicket = admission.enqueue(leader);
+        Future<JobPermit> leaderPermit = threads.submit(() -> leaderTicket.await(LONG, "t"));
+        Thread.sleep(20); // so that it waited
+        holder.close();
+        JobPermit permit = leaderPermit.get(10, TimeUnit.SECONDS);
+        Rider late = new Rider("a");
+        Future<List<JobRider>> riders = threads.submit(() -> admission.takeRiders(permit, leader));
+        Thread.sleep(50);
+        ClusterAdmission.Ticket lateTicket = admission.enqueue(late); // after the leader's admission
+        Rider later = new Rider("a");
+        ClusterAdmission.Ticket laterTicket = admission.enqueue(later);
+
+        assertThat(riders.get(10, TimeUnit.SECONDS))
+                .as("both arrived within the gather time, and the job is full with them")
+                .containsExactly(late, later);
+        assertThat(lateTicket.await(LONG, "t").rides()).isTrue();
+        assertThat(laterTicket.await(LONG, "t").rides()).isTrue();
+    }
+
+    @Test
+    void aLeaderAdmittedAtOnceDoesNotWaitForRiders() {
+        ClusterAdmission admission =
+                new ClusterAdmission("test", () -> 1, 10, 3, Duration.ofSeconds(30), System::nanoTime);
+        Rider leader = new Rider("a");
+        JobPermit permit = admission.enqueue(leader).await(LONG, "t");
+        long start = System.nanoTime();
+
+        assertThat(admission.takeRiders(permit, leader)).isEmpty();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
 
     private record Rider(String sharingKey) implements JobRider {}
