@@ -45,6 +45,8 @@ public final class ClusterAdmission {
     private final Condition changed = lock.newCondition();
     // signalled when a query that may ride in another's job joins the queue, for a leader gathering its riders
     private final Condition riderQueued = lock.newCondition();
+    // the sharing keys of the leaders gathering riders now, one entry per leader; guarded by lock
+    private final List<Object> gathering = new ArrayList<>();
     private final ArrayDeque<Ticket> queue = new ArrayDeque<>();
     private int running;
 
@@ -101,7 +103,9 @@ public final class ClusterAdmission {
                 ticket.admit(ticket.enqueuedNanos); // nothing counted, nothing to release
                 return ticket;
             }
-            if (queue.isEmpty() && running < capacity()) {
+            // a query that a leader gathering riders could take along waits for it rather than starting a job
+            boolean leaderGathers = rider != null && gathering.contains(rider.sharingKey());
+            if (queue.isEmpty() && running < capacity() && !leaderGathers) {
                 running++;
                 ticket.admit(ticket.enqueuedNanos);
                 return ticket;
@@ -159,12 +163,18 @@ public final class ClusterAdmission {
                 if (riders.size() >= maxQueriesPerJob - 1 || left <= 0) {
                     return riders;
                 }
-                riderQueued.awaitNanos(left);
+                gathering.add(key);
+                try {
+                    riderQueued.awaitNanos(left);
+                } finally {
+                    gathering.remove(key);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return riders; // those taken already must be handed the job
         } finally {
+            admitWaiting(); // a query that queued for a leader whose job had no room left
             lock.unlock();
         }
     }

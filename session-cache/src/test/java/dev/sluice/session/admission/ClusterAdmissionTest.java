@@ -205,17 +205,19 @@ class ClusterAdmissionTest {
     @Test
     void aLeaderThatWaitedGathersTheQueriesThatArriveWithinTheGatherTime() throws Exception {
         ClusterAdmission admission =
-                new ClusterAdmission("test", () -> 1, 10, 3, Duration.ofMillis(500), System::nanoTime);
-        JobPermit holder = admission.enqueue().await(LONG, "t");
+                new ClusterAdmission("test", () -> 2, 10, 3, Duration.ofMillis(500), System::nanoTime);
+        JobPermit firstHolder = admission.enqueue().await(LONG, "t");
+        JobPermit secondHolder = admission.enqueue().await(LONG, "t");
         Rider leader = new Rider("a");
         ClusterAdmission.Ticket leaderTicket = admission.enqueue(leader);
         Future<JobPermit> leaderPermit = threads.submit(() -> leaderTicket.await(LONG, "t"));
         Thread.sleep(20); // so that it waited
-        holder.close();
+        firstHolder.close();
         JobPermit permit = leaderPermit.get(10, TimeUnit.SECONDS);
-        Rider late = new Rider("a");
+        secondHolder.close(); // a place is free: a query arriving now would start a job of its own
         Future<List<JobRider>> riders = threads.submit(() -> admission.takeRiders(permit, leader));
         Thread.sleep(50);
+        Rider late = new Rider("a");
         ClusterAdmission.Ticket lateTicket = admission.enqueue(late); // after the leader's admission
         Rider later = new Rider("a");
         ClusterAdmission.Ticket laterTicket = admission.enqueue(later);
@@ -225,6 +227,10 @@ class ClusterAdmissionTest {
                 .containsExactly(late, later);
         assertThat(lateTicket.await(LONG, "t").rides()).isTrue();
         assertThat(laterTicket.await(LONG, "t").rides()).isTrue();
+        assertThat(admission.running()).as("one job").isEqualTo(1);
+        assertThat(admission.enqueue(new Rider("a")).await(LONG, "t").rides())
+                .as("no leader gathers now: a job of its own, at once")
+                .isFalse();
     }
 
     @Test
