@@ -55,6 +55,9 @@ final class ProcessCpu {
                     }
                 } catch (NoSuchFileException e) {
                     // the thread ended between the listing and the read
+                } catch (IOException e) {
+                    // the same, seen while reading: /proc answers ESRCH ("No such process") for a thread that ended
+                    // after its file was opened; before, that failed the whole sample and its cell showed 0 ms
                 }
             }
         }

@@ -317,7 +317,12 @@ public final class SluiceCompare implements Callable<Integer> {
         ProcessCpu.Sample[] atStart = new ProcessCpu.Sample[3];
         PerfReport report = new PerfRun(config, err, () -> {
                     for (int i = 0; i < pids.length; i++) {
-                        atStart[i] = ProcessCpu.of(pids[i]);
+                        try {
+                            atStart[i] = ProcessCpu.of(pids[i]);
+                        } catch (RuntimeException e) {
+                            // its cell shows no CPU for this process; say why rather than print a silent 0
+                            err.printf("warning: no CPU sample of process %d: %s%n", pids[i], e.getMessage());
+                        }
                     }
                 })
                 .run();
