@@ -3,6 +3,9 @@ package dev.sluice.gateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -148,14 +151,55 @@ final class SharedJobIT {
      */
     private static List<Future<List<Long>>> queuedBehindOneJob(
             SluiceGateway gateway, Connection holder, Waiters waiters, List<String> queries) throws Exception {
+        return queuedBehindOneJob(gateway, "embedded", holder, waiters, queries);
+    }
+
+    private static List<Future<List<Long>>> queuedBehindOneJob(
+            SluiceGateway gateway, String cluster, Connection holder, Waiters waiters, List<String> queries)
+            throws Exception {
         Statement held = holdTheOnlyPlace(holder);
         List<Future<List<Long>>> answers = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
             answers.add(waiters.query(i, queries.get(i)));
         }
-        awaitQueued(gateway, queries.size());
+        awaitQueued(gateway, cluster, queries.size());
         held.close();
         return answers;
+    }
+
+    @Test
+    void onAStandaloneClusterInItsOwnJvmsTheSharedJobGivesEachQueryItsRowsAndLogsNoError() throws Exception {
+        List<String> queries =
+                List.of("select x * 10 from seq", "select x + 100 from seq", "select count(*) from seq where x > 2");
+        List<List<Long>> expected =
+                List.of(List.of(10L, 20L, 30L, 40L, 50L), List.of(101L, 102L, 103L, 104L, 105L), List.of(3L));
+        LocalFlinkCluster cluster = GATEWAYS.manage(
+                "cluster",
+                LocalFlinkCluster.start(Path.of("target", "flink-shared-job-it").toAbsolutePath()));
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of(
+                        "sluice.clusters", "standalone",
+                        "sluice.cluster.standalone.type", "REMOTE",
+                        "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort(),
+                        "sluice.cluster.standalone.admission.max-running-jobs", "1",
+                        "sluice.cluster.standalone.admission.max-queries-per-job", "4"));
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Waiters waiters = new Waiters(gateway, queries.size())) {
+            List<Future<List<Long>>> answers = queuedBehindOneJob(gateway, "standalone", holder, waiters, queries);
+
+            Set<String> jobIds = new HashSet<>();
+            for (int i = 0; i < queries.size(); i++) {
+                assertThat(answers.get(i).get(120, TimeUnit.SECONDS))
+                        .as(queries.get(i))
+                        .isEqualTo(expected.get(i));
+                jobIds.add(waiters.jobIdOf(i, queries.get(i)));
+            }
+            assertThat(jobIds).as("the three queries' jobs").hasSize(1);
+        }
+        List<String> errors =
+                Files.readAllLines(cluster.logDirectory().resolve("jobmanager.log"), StandardCharsets.UTF_8).stream()
+                        .filter(line -> line.contains(" ERROR "))
+                        .toList();
+        assertThat(errors).as("ERROR lines of the JobManager's log").isEmpty();
     }
 
     /** A slow query that holds the cluster's one place until its statement is closed. */
@@ -170,9 +214,13 @@ final class SharedJobIT {
     }
 
     private static void awaitQueued(SluiceGateway gateway, int queued) throws Exception {
+        awaitQueued(gateway, "embedded", queued);
+    }
+
+    private static void awaitQueued(SluiceGateway gateway, String cluster, int queued) throws Exception {
         Eventually.within(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(MetricsText.of(gateway))
-                        .contains("sluice_admission_queued{cluster=\"embedded\"} " + queued));
+                        .contains("sluice_admission_queued{cluster=\"" + cluster + "\"} " + queued));
     }
 
     private static String jobIdOf(Connection connection, String sql) throws SQLException {
