@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -72,7 +73,16 @@ public final class JobEndWatcher implements AutoCloseable {
      * once its status is final (see {@link JobLifetimeReader}).
      */
     public Watch watch(JobClient job) {
-        Watch watch = new Watch(job);
+        return watch(job, job instanceof SessionJobClient sessionJob ? sessionJob.lifetime() : null);
+    }
+
+    /**
+     * Watches {@code job}, whose lifetime {@code lifetime} reads once its status is final.
+     *
+     * @param lifetime the job's lifetime reader; null if nobody reads it
+     */
+    Watch watch(JobClient job, @Nullable JobLifetimeReader lifetime) {
+        Watch watch = new Watch(job, lifetime);
         watched.put(job.getJobID(), watch);
         return watch;
     }
@@ -113,17 +123,29 @@ public final class JobEndWatcher implements AutoCloseable {
         // at the next tick (at once, on average half an interval in) mostly found it still running and asked again
         private long nextAskNanos = watchedSinceNanos + interval.toNanos() / 2;
         private long delayNanos = interval.toNanos();
+        private volatile BooleanSupplier resultsEnded = () -> false;
+        // read and written only on the timer's thread
+        private boolean detailsAsked;
 
-        private Watch(JobClient job) {
+        private Watch(JobClient job, @Nullable JobLifetimeReader lifetime) {
             this.job = requireNonNull(job, "job is null");
-            if (job instanceof SessionJobClient sessionJob) {
+            this.lifetime = lifetime;
+            if (lifetime != null) {
                 // the job's details are fresh only once its status is final, which this watch learns first
-                lifetime = sessionJob.lifetime();
                 lifetime.watched();
                 end.whenComplete((status, failure) -> lifetime.jobEnded());
-            } else {
-                lifetime = null;
             }
+        }
+
+        /**
+         * Lets the first ask after {@code resultsEnded} holds be for the job's details rather than its status: once
+         * the results of the job's queries have ended, the job has mostly ended too, and its details tell both its end
+         * and its lifetime in one request, where a status request and a details request took two. Details that do not
+         * show the end yet are not asked again (the JobManager would answer from its cache, stale for its web refresh
+         * interval); the status is asked as before.
+         */
+        public void askDetailsOnceResultsEnded(BooleanSupplier resultsEnded) {
+            this.resultsEnded = requireNonNull(resultsEnded, "resultsEnded is null");
         }
 
         /**
@@ -144,6 +166,16 @@ public final class JobEndWatcher implements AutoCloseable {
                 delayNanos = Math.min(MAX_DELAY_NANOS, delayNanos * 2);
             }
             nextAskNanos = now + delayNanos - interval.toNanos() / 2; // due at the tick nearest the delay
+            if (lifetime != null && !detailsAsked && resultsEnded.getAsBoolean()) {
+                detailsAsked = true;
+                lifetime.readIfEnded().whenComplete((known, failure) -> {
+                    asking.set(false);
+                    if (known != null && known.isPresent()) {
+                        endWith(known.get().status());
+                    }
+                });
+                return;
+            }
             job.getJobStatus().whenComplete((status, failure) -> {
                 asking.set(false);
                 if (failure != null) {
@@ -158,15 +190,19 @@ public final class JobEndWatcher implements AutoCloseable {
                     return;
                 }
                 unreachableInARow = 0;
-                if (status == JobStatus.FAILED || status == JobStatus.CANCELED) {
-                    // the job's result says why: its failure, or that it was cancelled
-                    stopWatching();
-                    failWithCause(status);
-                } else if (status.isGloballyTerminalState()) {
-                    stopWatching();
-                    end.complete(status);
+                if (status.isGloballyTerminalState()) {
+                    endWith(status);
                 }
             });
+        }
+
+        private void endWith(JobStatus status) {
+            stopWatching();
+            if (status == JobStatus.FAILED || status == JobStatus.CANCELED) {
+                failWithCause(status); // the job's result says why: its failure, or that it was cancelled
+            } else {
+                end.complete(status);
+            }
         }
 
         private void failWithCause(JobStatus status) {

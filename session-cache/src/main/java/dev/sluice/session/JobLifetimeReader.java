@@ -86,6 +86,32 @@ public final class JobLifetimeReader {
         }
     }
 
+    /**
+     * Asks the job's details once, now, if nobody asked yet: for a watcher that expects the job to have ended (the
+     * query's result has), so that one request tells both the job's end and its lifetime. Details that do not show the
+     * end leave the reader as it was, to be read when the job's end is known.
+     *
+     * @return the lifetime, if the details showed the job's end
+     */
+    CompletableFuture<Optional<JobLifetime>> readIfEnded() {
+        if (asked.get()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        CompletableFuture<JobDetailsInfo> request;
+        try {
+            request = details.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        return request.handle((info, failure) -> {
+            Optional<JobLifetime> known = failure == null ? JobLifetime.of(info) : Optional.empty();
+            if (known.isPresent() && asked.compareAndSet(false, true)) {
+                lifetime.complete(known.get());
+            }
+            return known;
+        });
+    }
+
     private void read() {
         if (asked.compareAndSet(false, true)) {
             ask(0);

@@ -120,6 +120,44 @@ final class JobEndWatcherTest {
     }
 
     @Test
+    void onceTheResultsEndedOneDetailsRequestTellsTheJobsEndAndItsLifetime() throws Exception {
+        AtomicInteger detailsRequests = new AtomicInteger();
+        JobLifetimeReader lifetime = new JobLifetimeReader(new JobID(), () -> {
+            detailsRequests.incrementAndGet();
+            return CompletableFuture.completedFuture(JobLifetimeTest.details(JobStatus.FINISHED, 1_000, 1_040, 1_010));
+        });
+        JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING)), lifetime);
+        watch.askDetailsOnceResultsEnded(() -> true);
+
+        assertThat(watch.end().get(5, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        assertThat(lifetime.lifetime().get(5, TimeUnit.SECONDS).endedMillis()).isEqualTo(1_040);
+        assertThat(detailsRequests.get()).isEqualTo(1);
+        assertThat(statusRequests.get()).as("no status request").isZero();
+    }
+
+    @Test
+    void detailsThatDoNotShowTheEndAreNotAskedAgainUntilTheStatusIsFinal() throws Exception {
+        AtomicInteger detailsRequests = new AtomicInteger();
+        Deque<JobStatus> detailsStatuses = statuses(JobStatus.RUNNING, JobStatus.FINISHED);
+        JobLifetimeReader lifetime = new JobLifetimeReader(new JobID(), () -> {
+            detailsRequests.incrementAndGet();
+            JobStatus status = detailsStatuses.size() > 1 ? detailsStatuses.poll() : detailsStatuses.peek();
+            return CompletableFuture.completedFuture(
+                    JobLifetimeTest.details(status, 1_000, status == JobStatus.FINISHED ? 1_040 : -1, 1_010));
+        });
+        JobEndWatcher.Watch watch =
+                watcher.watch(fakeJob(statuses(JobStatus.RUNNING, JobStatus.RUNNING, JobStatus.FINISHED)), lifetime);
+        watch.askDetailsOnceResultsEnded(() -> true);
+
+        assertThat(watch.end().get(5, TimeUnit.SECONDS)).isEqualTo(JobStatus.FINISHED);
+        assertThat(lifetime.lifetime().get(5, TimeUnit.SECONDS).endedMillis()).isEqualTo(1_040);
+        assertThat(statusRequests.get()).as("the status, asked as before").isEqualTo(3);
+        assertThat(detailsRequests.get())
+                .as("once early, once when the status was final")
+                .isEqualTo(2);
+    }
+
+    @Test
     void refusesAnIntervalThatIsNotPositive() {
         assertThatThrownBy(() -> new JobEndWatcher(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -3,7 +3,10 @@ package dev.sluice.gateway.result;
 import dev.sluice.session.JobEndWatcher;
 import org.apache.flink.core.execution.JobClient;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,11 +18,15 @@ import static java.util.Objects.requireNonNull;
  * one of them let go before its end (the others' sinks end the job on their own).
  */
 public final class PushedJob {
+    // how long after the last sink's end the job is taken to have ended, for asking its details rather than its status
+    private static final long SETTLE_NANOS = Duration.ofMillis(30).toNanos();
+
     private final JobClient client;
     private final CompletableFuture<?> termination;
     private final int queries;
     private final AtomicInteger needing;
     private final AtomicBoolean abandoned = new AtomicBoolean();
+    private final List<PushedResult<?>> results = new CopyOnWriteArrayList<>();
 
     private PushedJob(JobClient client, CompletableFuture<?> termination, int queries) {
         this.client = requireNonNull(client, "client is null");
@@ -37,7 +44,34 @@ public final class PushedJob {
      * @param queries the queries whose sinks it runs; each must {@link #release} it once
      */
     public static PushedJob watched(JobClient client, JobEndWatcher jobEnds, int queries) {
-        return new PushedJob(client, jobEnds.watch(client).end(), queries);
+        JobEndWatcher.Watch watch = jobEnds.watch(client);
+        PushedJob job = new PushedJob(client, watch.end(), queries);
+        watch.askDetailsOnceResultsEnded(job::allResultsEnded);
+        return job;
+    }
+
+    /** A result of one of the job's queries; each query's reader attaches its own once. */
+    void attach(PushedResult<?> result) {
+        results.add(requireNonNull(result, "result is null"));
+    }
+
+    /**
+     * Whether the sink of every query of the job sent the end of its result a while ago: the job ends a few
+     * milliseconds after its last sink, and details asked before that would come back stale from the JobManager's
+     * cache for its web refresh interval.
+     */
+    private boolean allResultsEnded() {
+        if (results.size() < queries) {
+            return false;
+        }
+        long now = System.nanoTime();
+        for (PushedResult<?> result : results) {
+            long ended = result.endArrivalNanos();
+            if (ended < 0 || now - ended < SETTLE_NANOS) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public JobClient client() {

@@ -51,6 +51,7 @@ public final class PushedQueryRows implements AutoCloseable {
         this.toRow = requireNonNull(toRow, "toRow is null");
         this.job = requireNonNull(job, "job is null");
         this.jobTermination = job.termination();
+        job.attach(result);
         if (job.isShared()) {
             jobTermination.whenComplete((ignored, failure) -> {
                 if (failure != null) {
