@@ -42,12 +42,15 @@ final class SharedJobIT {
     private static final String SEQUENCE_TABLE = "create temporary table seq (x int) with ('connector' = 'datagen',"
             + " 'number-of-rows' = '5', 'fields.x.kind' = 'sequence', 'fields.x.start' = '1', 'fields.x.end' = '5')";
 
+    private static final List<String> THREE_QUERIES =
+            List.of("select x * 10 from seq", "select x + 100 from seq", "select count(*) from seq where x > 2");
+    private static final List<List<Long>> THEIR_ROWS =
+            List.of(List.of(10L, 20L, 30L, 40L, 50L), List.of(101L, 102L, 103L, 104L, 105L), List.of(3L));
+
     @Test
     void waitingQueriesRunInOneJobEachWithItsOwnRows() throws Exception {
-        List<String> queries =
-                List.of("select x * 10 from seq", "select x + 100 from seq", "select count(*) from seq where x > 2");
-        List<List<Long>> expected =
-                List.of(List.of(10L, 20L, 30L, 40L, 50L), List.of(101L, 102L, 103L, 104L, 105L), List.of(3L));
+        List<String> queries = THREE_QUERIES;
+        List<List<Long>> expected = THEIR_ROWS;
         try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
                 Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
                 Waiters waiters = new Waiters(gateway, queries.size())) {
@@ -169,10 +172,8 @@ final class SharedJobIT {
 
     @Test
     void onAStandaloneClusterInItsOwnJvmsTheSharedJobGivesEachQueryItsRowsAndLogsNoError() throws Exception {
-        List<String> queries =
-                List.of("select x * 10 from seq", "select x + 100 from seq", "select count(*) from seq where x > 2");
-        List<List<Long>> expected =
-                List.of(List.of(10L, 20L, 30L, 40L, 50L), List.of(101L, 102L, 103L, 104L, 105L), List.of(3L));
+        List<String> queries = THREE_QUERIES;
+        List<List<Long>> expected = THEIR_ROWS;
         LocalFlinkCluster cluster = GATEWAYS.manage(
                 "cluster",
                 LocalFlinkCluster.start(Path.of("target", "flink-shared-job-it").toAbsolutePath()));

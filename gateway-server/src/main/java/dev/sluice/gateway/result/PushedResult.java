@@ -312,16 +312,7 @@ public final class PushedResult<T> implements AutoCloseable {
      */
     public void closeWhenStopped(CompletionStage<?> jobStopped) {
         unregister.run();
-        lock.lock();
-        try {
-            attempts.closeKeepingConnection();
-            clearFrames();
-            attempts.resumeReading();
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        jobStopped.whenComplete((ignored, failure) -> close());
+        dropUntilStopped(jobStopped, attempts::closeKeepingConnection);
     }
 
     /**
@@ -331,9 +322,17 @@ public final class PushedResult<T> implements AutoCloseable {
      * job carries. Never throws.
      */
     public void discardUntilStopped(CompletionStage<?> jobStopped) {
+        dropUntilStopped(jobStopped, () -> discarding = true);
+    }
+
+    /**
+     * Marks the result let go ({@code letGo}, with the lock held), drops its rows and keeps its connection read until
+     * {@code jobStopped} completes, then closes it.
+     */
+    private void dropUntilStopped(CompletionStage<?> jobStopped, Runnable letGo) {
         lock.lock();
         try {
-            discarding = true;
+            letGo.run();
             clearFrames();
             attempts.resumeReading();
             changed.signalAll();
