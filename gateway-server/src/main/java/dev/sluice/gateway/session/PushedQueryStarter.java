@@ -146,10 +146,10 @@ final class PushedQueryStarter {
         }
         CompiledPushQuery toRun = compiled;
         PushedResult<RowData> toDeliver = result;
+        // startSharing closes the result itself on failure: a query that gave up waiting for the job it rides in
+        // keeps its result open for that job's sink
         StartedQuery started = mayShare
-                ? closedOnFailure(
-                        result,
-                        () -> startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, jobRequest))
+                ? startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, jobRequest)
                 : startAlone(toRun, toDeliver, bindSink);
         if (cacheResult == null) {
             cacheResult =
@@ -175,8 +175,9 @@ final class PushedQueryStarter {
             UnaryOperator<List<Transformation<?>>> bindSink,
             Object sharingKey,
             JobRequest jobRequest) {
-        SharedJobMember self = new SharedJobMember(sharingKey, compiled.bind(bindSink), System.nanoTime());
-        JobPermit permit = submissions.admitNextJob(tableEnvironment.getConfig(), self);
+        SharedJobMember self = closedOnFailure(
+                result, () -> new SharedJobMember(sharingKey, compiled.bind(bindSink), System.nanoTime()));
+        JobPermit permit = closedOnFailure(result, () -> submissions.admitNextJob(tableEnvironment.getConfig(), self));
         if (permit.rides()) {
             return ride(compiled, result, self, permit, jobRequest);
         }
@@ -220,9 +221,15 @@ final class PushedQueryStarter {
             start = self.awaitStart(jobRequest.remaining().minusNanos(admittedNanos - self.enqueuedNanos()));
         } catch (TimeoutException e) {
             permit.close();
-            // the job may still come with this query's sink in it: that sink is read and its rows dropped
-            self.whenStarted()
-                    .thenAccept(late -> new PushedQueryRows(result, compiled.newRowConverter(), late.job()).close());
+            // the job may still come with this query's sink in it: that sink is then read and its rows dropped, so
+            // that the job goes on for the others; if it does not come, nothing will deliver the result
+            self.whenStarted().whenComplete((late, failure) -> {
+                if (late != null) {
+                    new PushedQueryRows(result, compiled.newRowConverter(), late.job()).close();
+                } else {
+                    result.close();
+                }
+            });
             throw QueryTimeoutException.ofWait(
                     "The job that carries the query together with others was not submitted",
                     e,
@@ -232,6 +239,7 @@ final class PushedQueryStarter {
         }
         if (start.isEmpty()) {
             permit.close();
+            result.close();
             throw new RunAloneException("The job that was to carry this query with others was not submitted", null);
         }
         SharedJobMember.Start job = start.get();
