@@ -213,7 +213,10 @@ final class FlinkStatementRunner {
             QueryTrace trace,
             QueryDeadline deadline,
             JobRequest jobRequest) {
-        Object sharingKey = SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean());
+        // the key copies the session's options: not worth it on a cluster whose jobs carry one query each
+        Object sharingKey = submissions.maxQueriesPerJob() > 1
+                ? SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean())
+                : null;
         PushedQueryStarter.StartedQuery started = startPushed(
                 endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, jobRequest, deadline);
         starting = started.rows();

@@ -111,7 +111,8 @@ final class PushedQueryStarter {
      * Plans {@code query}, or takes its compiled plan, and submits its job, or has it carried by another query's job.
      *
      * @param reusePlans whether the session lets queries reuse plans
-     * @param sharingKey the query's key for sharing a job ({@link SharingKeys}); null for a job of its own
+     * @param sharingKey the query's key for sharing a job ({@link SharingKeys}); null for a job of its own, as on a
+     *     cluster whose jobs carry one query each
      * @param jobRequest the name and time left of the statement's job, for the name of a job it shares
      * @throws org.apache.flink.table.api.ValidationException if the query is invalid; nothing is registered then
      * @throws RunAloneException if the job that was to carry it with others was not submitted
@@ -123,7 +124,7 @@ final class PushedQueryStarter {
             boolean reusePlans,
             @Nullable Object sharingKey,
             JobRequest jobRequest) {
-        boolean mayShare = sharingKey != null && submissions.maxQueriesPerJob() > 1;
+        boolean mayShare = sharingKey != null;
         Optional<CompiledPushQuery> cached =
                 reusePlans ? jobPlans.findPushed(tableEnvironment, sessionId, stateVersion, query) : Optional.empty();
         CompiledPushQuery compiled;
