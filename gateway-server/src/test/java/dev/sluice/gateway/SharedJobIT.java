@@ -183,7 +183,7 @@ final class SharedJobIT {
                         "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort(),
                         "sluice.cluster.standalone.admission.max-running-jobs", "1",
                         "sluice.cluster.standalone.admission.max-queries-per-job", "4"));
-                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Connection holder = awaitPipelinedBatchProfile(gateway);
                 Waiters waiters = new Waiters(gateway, queries.size())) {
             List<Future<List<Long>>> answers = queuedBehindOneJob(gateway, "standalone", holder, waiters, queries);
 
@@ -201,6 +201,31 @@ final class SharedJobIT {
                         .filter(line -> line.contains(" ERROR "))
                         .toList();
         assertThat(errors).as("ERROR lines of the JobManager's log").isEmpty();
+    }
+
+    /**
+     * A connection whose session has the pipelined batch profile, which a remote cluster's sessions get only once the
+     * gateway has read the cluster's scheduler: sessions opened before keep Flink's defaults, and their options, so
+     * their queries, differ from later ones'.
+     */
+    private static Connection awaitPipelinedBatchProfile(SluiceGateway gateway) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+            try (Statement statement = connection.createStatement();
+                    ResultSet options = statement.executeQuery("SET")) {
+                while (options.next()) {
+                    if (options.getString(1).equals("jobmanager.scheduler")) {
+                        return connection;
+                    }
+                }
+            }
+            connection.close();
+            assertThat(System.nanoTime())
+                    .as("the gateway read the cluster's scheduler in time")
+                    .isLessThan(deadline);
+            Thread.sleep(100);
+        }
     }
 
     /** A slow query that holds the cluster's one place until its statement is closed. */
