@@ -1,12 +1,11 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.planner.cache.OptionsSnapshot;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableEnvironment;
 import org.jspecify.annotations.Nullable;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Which pushed queries may share a job: bounded (batch) queries of sessions that loaded no code of their own, with
@@ -34,8 +33,17 @@ final class SharingKeys {
                 || environment.getConfig().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.BATCH) {
             return null;
         }
-        Map<String, String> key = new HashMap<>(environment.getConfig().toMap());
-        key.keySet().removeIf(option -> option.startsWith(PLANNING_STAMP_PREFIX));
-        return key;
+        TableConfig config = environment.getConfig();
+        // the options of the session's job environment and its table options, each as it is, as Flink resolves the
+        // latter over the former; planning copies the stamps into both
+        return new SharingKey(
+                OptionsSnapshot.of(config.getRootConfiguration(), SharingKeys::isPlanningStamp),
+                OptionsSnapshot.of(config.getConfiguration(), SharingKeys::isPlanningStamp));
     }
+
+    private static boolean isPlanningStamp(String option) {
+        return option.startsWith(PLANNING_STAMP_PREFIX);
+    }
+
+    private record SharingKey(OptionsSnapshot environmentOptions, OptionsSnapshot tableOptions) {}
 }

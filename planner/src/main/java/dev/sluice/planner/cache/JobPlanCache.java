@@ -182,7 +182,7 @@ public final class JobPlanCache {
                 sessionId,
                 stateVersion,
                 statement,
-                environment.getConfig().getConfiguration().toMap());
+                OptionsSnapshot.of(environment.getConfig().getConfiguration()));
     }
 
     private static boolean isReusable(TableEnvironment environment, String sessionId, CachedPlan plan) {

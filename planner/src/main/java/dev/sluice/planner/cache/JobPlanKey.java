@@ -1,7 +1,5 @@
 package dev.sluice.planner.cache;
 
-import java.util.Map;
-
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -16,10 +14,10 @@ import static java.util.Objects.requireNonNull;
  *     parameters bound, so each distinct set of values has its own plan
  * @param options the session's Flink and Sluice options, as they are when the plan is stored
  */
-public record JobPlanKey(String sessionId, long stateVersion, String statement, Map<String, String> options) {
+public record JobPlanKey(String sessionId, long stateVersion, String statement, OptionsSnapshot options) {
     public JobPlanKey {
         requireNonNull(sessionId, "sessionId is null");
         requireNonNull(statement, "statement is null");
-        options = Map.copyOf(options);
+        requireNonNull(options, "options is null");
     }
 }

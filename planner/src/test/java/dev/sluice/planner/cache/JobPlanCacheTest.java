@@ -1,5 +1,6 @@
 package dev.sluice.planner.cache;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.CachedPlan;
@@ -79,7 +80,7 @@ final class JobPlanCacheTest {
     }
 
     private static JobPlanKey key(String session, long version, String statement, Map<String, String> options) {
-        return new JobPlanKey(session, version, statement, options);
+        return new JobPlanKey(session, version, statement, OptionsSnapshot.of(Configuration.fromMap(options)));
     }
 
     /** A plan that is only stored. */
