@@ -16,7 +16,6 @@ import dev.sluice.session.JobRequest;
 import dev.sluice.session.QueryTimeoutException;
 import dev.sluice.session.SessionSubmissions;
 import dev.sluice.session.SubmissionTimings;
-import dev.sluice.session.push.PushEndpointUnreachableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.ResultKind;
@@ -26,7 +25,6 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.flink.util.ExceptionUtils;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,27 +38,16 @@ import static java.util.Objects.requireNonNull;
 /**
  * Runs a statement in Flink: compiles it (through the job plan cache for a query), lets Flink submit its job through
  * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows against the query's
- * deadline: pushed by the job's sink to the result endpoint when the cluster's transport is push, else from its
- * collect sink.
+ * deadline: pushed by the job's sink to the result endpoint when the cluster's transport is push (started and waited
+ * for by {@link PushedQueryRunner}), else from its collect sink.
  *
  * <p>Not thread-safe: used under the session's execution lock. The cursors it returns are read without that lock.
  */
 final class FlinkStatementRunner {
     private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
-    // how long a pushed query waits in execute for its sink to connect, to find a cluster that cannot reach the
-    // endpoint before any row is read; a sink that takes longer (a batch sink behind a blocking exchange is deployed
-    // only when its input is complete) is waited for by the first fetch, and an unreachable endpoint found then fails
-    // the query instead of switching the cluster to the collect path
-    private static final Duration FIRST_SINK_WAIT = Duration.ofSeconds(10);
-    // how long a query whose job carries others waits in execute for its result to end, before any row is handed out:
-    // a failure of the shared job within it (which may be another query's) runs the query again in a job of its own;
-    // a short query, the kind that shares jobs, ends well within it, and a longer one starts answering after it
-    private static final Duration SHARED_JOB_ANSWER_WINDOW = Duration.ofSeconds(1);
 
     private final String sessionId;
     private final ClusterEndpoint cluster;
-    // a pushed query waiting for its sink: a cancel closes it (its job is cancelled, and the wait ends)
-    private volatile @Nullable PushedResultRows starting;
     private final SessionEnvironment environment;
     private final SessionOptionCommands options;
     private final JobPlanCache jobPlans;
@@ -71,7 +58,8 @@ final class FlinkStatementRunner {
     private final int maxMaterializedRows;
     private final ResultTransports transports;
     private final JobNames jobNames;
-    private final BooleanSupplier loadedUserCode;
+    // the push path of queries: the cluster's results are pushed by their jobs' sinks to the result endpoint
+    private final PushedQueryRunner pushed;
 
     /**
      * @param submissions the session's executor: the job a statement submits next, and the timings of the last
@@ -104,7 +92,8 @@ final class FlinkStatementRunner {
         this.maxMaterializedRows = maxMaterializedRows;
         this.transports = requireNonNull(transports, "transports is null");
         this.jobNames = new JobNames(sessionId);
-        this.loadedUserCode = requireNonNull(loadedUserCode, "loadedUserCode is null");
+        this.pushed =
+                new PushedQueryRunner(sessionId, cluster, jobPlans, submissions, clock, transports, loadedUserCode);
     }
 
     /**
@@ -132,18 +121,10 @@ final class FlinkStatementRunner {
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
-            Optional<StatementOutcome> pushed = executePushed(
-                    pushEndpoint.get(),
-                    tableEnvironment,
-                    planned,
-                    settings,
-                    stateVersion,
-                    maxRows,
-                    trace,
-                    deadline,
-                    jobRequest);
-            if (pushed.isPresent()) {
-                return pushed.get();
+            Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
+                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, trace, deadline, jobRequest);
+            if (started.isPresent()) {
+                return pushedRowsOutcome(started.get(), maxRows, trace, deadline);
             }
             // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
         }
@@ -189,117 +170,16 @@ final class FlinkStatementRunner {
 
     /** Cancels a pushed query of this session that still waits for its sink, if one does. Safe from any thread. */
     void cancelStarting() {
-        PushedResultRows rows = starting;
-        if (rows != null) {
-            rows.close();
-        }
+        pushed.cancelStarting();
     }
 
-    /**
-     * Runs a query whose job's sink pushes its rows to the result endpoint, from the session's compiled plan of the
-     * same query when it has one ({@link PushedQueryStarter}).
-     *
-     * <p>Returns once the job's sink has connected (the client's first fetch waits for that anyway), so that a cluster
-     * whose TaskManagers cannot reach the endpoint is found before any row could have reached the client: then the
-     * cluster is made collect-only and this returns empty, for the caller to run the query on the collect path.
-     */
-    private Optional<StatementOutcome> executePushed(
-            ResultEndpointServer endpoint,
-            TableEnvironment tableEnvironment,
-            PlannedStatement planned,
-            QuerySettings settings,
-            long stateVersion,
-            long maxRows,
-            QueryTrace trace,
-            QueryDeadline deadline,
-            JobRequest jobRequest) {
-        // the key copies the session's options: not worth it on a cluster whose jobs carry one query each
-        Object sharingKey = submissions.maxQueriesPerJob() > 1
-                ? SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean())
-                : null;
-        PushedQueryStarter.StartedQuery started = startPushed(
-                endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, jobRequest, deadline);
-        starting = started.rows();
-        if (started.sharesJob()) {
-            Optional<RuntimeException> sharedJobFailure = started.rows()
-                    .awaitEndOrFailure(min(deadline.remaining(clock.nanoTime()), SHARED_JOB_ANSWER_WINDOW));
-            if (sharedJobFailure.isPresent()) {
-                // no row of it was handed out, and the failure may be another query's: the query runs on its own
-                LOG.debug(
-                        "Session {}: the shared job of a query failed before its end; it runs on its own",
-                        sessionId,
-                        sharedJobFailure.get());
-                started.rows().close();
-                startedSubmission(started).ifPresent(failed -> failed.permit().close());
-                started = startPushed(
-                        endpoint, tableEnvironment, planned, settings, stateVersion, null, jobRequest, deadline);
-                starting = started.rows();
-            }
-        }
-        trace.planned(started.planCache());
-        Optional<PushEndpointUnreachableException> unreachable;
-        try {
-            unreachable = started.rows()
-                    .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
-                    .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
-        } finally {
-            starting = null;
-        }
-        if (unreachable.isPresent()) {
-            started.rows().close();
-            startedSubmission(started).ifPresent(failed -> failed.permit().close());
-            transports.collectOnly(cluster, unreachable.get());
-            return Optional.empty();
-        }
+    /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
+    private StatementOutcome pushedRowsOutcome(
+            PushedQueryStarter.StartedQuery started, long maxRows, QueryTrace trace, QueryDeadline deadline) {
         takeSubmission(trace, started.ridingTimings());
         trace.readingWith(started.rows());
-        PushedResultRows pushed = started.rows();
-        return Optional.of(rowsOutcome(started.schema(), pushed, maxRows, trace, deadline, pushed::close));
-    }
-
-    /**
-     * Starts a pushed query, sharing a job with others when {@code sharingKey} allows; a query whose shared job was
-     * not submitted runs again on its own.
-     */
-    private PushedQueryStarter.StartedQuery startPushed(
-            ResultEndpointServer endpoint,
-            TableEnvironment tableEnvironment,
-            PlannedStatement planned,
-            QuerySettings settings,
-            long stateVersion,
-            @Nullable Object sharingKey,
-            JobRequest jobRequest,
-            QueryDeadline deadline) {
-        PushedQueryStarter starter = new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster);
-        boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
-        try {
-            try {
-                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, sharingKey, jobRequest);
-            } catch (PushedQueryStarter.RunAloneException e) {
-                LOG.debug("Session {}: {}; the query runs on its own", sessionId, e.getMessage(), e.getCause());
-                submissions.nextJob(new JobRequest(
-                        jobRequest.name(),
-                        deadline.remaining(clock.nanoTime()),
-                        jobRequest.timeoutKey(),
-                        jobRequest.timeout()));
-                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, null, jobRequest);
-            }
-        } catch (RuntimeException e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
-            }
-            throw e;
-        }
-    }
-
-    /** The submission of a started query: its own, or the one it rides in (taken from the executor). */
-    private Optional<SubmissionTimings> startedSubmission(PushedQueryStarter.StartedQuery started) {
-        Optional<SubmissionTimings> own = submissions.takeLastSubmission();
-        return started.ridingTimings() != null ? Optional.of(started.ridingTimings()) : own;
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
+        PushedResultRows rows = started.rows();
+        return rowsOutcome(started.schema(), rows, maxRows, trace, deadline, rows::close);
     }
 
     /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
