@@ -25,8 +25,8 @@ final class PushedResultBufferTest {
     @Test
     void releasesTheSinkOnlyWhenHalfOfTheBoundIsLeft() {
         buffer.add(new byte[30], 1, connection);
-        buffer.add(new byte[30], 1, connection);
-        buffer.add(new byte[40], 1, connection);
+        buffer.add(new byte[20], 1, connection);
+        buffer.add(new byte[50], 1, connection);
 
         buffer.take(1);
         assertThat(buffer.bytes()).isEqualTo(70);
@@ -34,7 +34,7 @@ final class PushedResultBufferTest {
         assertThat(buffer.isPaused()).isTrue();
 
         buffer.take(1);
-        assertThat(buffer.bytes()).isEqualTo(40);
+        assertThat(buffer.bytes()).isEqualTo(50);
         assertThat(buffer.releaseIfHalfTaken()).isTrue();
         assertThat(buffer.isPaused()).isFalse();
         assertThat(stats.pausedResults()).isZero();
