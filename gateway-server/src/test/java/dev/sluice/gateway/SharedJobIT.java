@@ -115,6 +115,38 @@ final class SharedJobIT {
     }
 
     @Test
+    void aSharedJobThatFailsAfterItsQueriesAnsweredGivesTheFailingQueryItsCauseAndTheOther40001() throws Exception {
+        // 5 rows a second: the division by zero comes 2 s in, after each query's execute has answered (1 s at most)
+        String slowSequence = "create temporary table slow_seq (x int) with ('connector' = 'datagen',"
+                + " 'rows-per-second' = '5', 'fields.x.kind' = 'sequence', 'fields.x.start' = '1',"
+                + " 'fields.x.end' = '40', 'number-of-rows' = '40')";
+        List<String> queries = List.of("select 100 / (x - 10) from slow_seq", "select x from slow_seq");
+        try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
+                Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
+                Waiters waiters = new Waiters(gateway, queries.size())) {
+            for (int i = 0; i < queries.size(); i++) {
+                try (Statement statement = waiters.connection(i).createStatement()) {
+                    statement.execute(slowSequence);
+                }
+            }
+            List<Future<List<Long>>> answers = queuedBehindOneJob(gateway, holder, waiters, queries);
+
+            assertThatThrownBy(() -> answers.get(0).get(60, TimeUnit.SECONDS))
+                    .as("the query whose task failed the shared job gets the job's cause")
+                    .hasStackTraceContaining("by zero")
+                    .satisfies(e -> assertThat(((SQLException) e.getCause()).getSQLState())
+                            .isNotEqualTo("40001"));
+            assertThatThrownBy(() -> answers.get(1).get(60, TimeUnit.SECONDS))
+                    .as("the other query learns that another query failed its job, without that query's cause")
+                    .satisfies(e -> assertThat(((SQLException) e.getCause()).getSQLState())
+                            .isEqualTo("40001"))
+                    .hasStackTraceContaining("because another of its queries failed")
+                    .satisfies(e -> assertThat(e).hasStackTraceContaining("40001"))
+                    .satisfies(e -> assertThat(stackTraceOf(e)).doesNotContain("by zero"));
+        }
+    }
+
+    @Test
     void aQueryClosedEarlyLeavesTheOthersOfItsJobAndTheJobEndsWithThem() throws Exception {
         try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
                 Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
@@ -247,6 +279,12 @@ final class SharedJobIT {
         Eventually.within(Duration.ofSeconds(60))
                 .untilAsserted(() -> assertThat(MetricsText.of(gateway))
                         .contains("sluice_admission_queued{cluster=\"" + cluster + "\"} " + queued));
+    }
+
+    private static String stackTraceOf(Throwable e) {
+        java.io.StringWriter text = new java.io.StringWriter();
+        e.printStackTrace(new java.io.PrintWriter(text));
+        return text.toString();
     }
 
     private static String jobIdOf(Connection connection, String sql) throws SQLException {

@@ -6,9 +6,17 @@ import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.client.program.ClusterClientProvider;
 import org.apache.flink.client.program.rest.RestClusterClient;
+import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
+import org.apache.flink.runtime.rest.messages.JobExceptionsHeaders;
+import org.apache.flink.runtime.rest.messages.JobExceptionsInfoWithHistory;
 import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
+import org.apache.flink.runtime.rest.messages.job.JobExceptionsMessageParameters;
+import org.jspecify.annotations.Nullable;
 
+import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,6 +26,7 @@ import static java.util.Objects.requireNonNull;
  */
 public final class SessionJobClient extends ClusterClientJobClientAdapter<StandaloneClusterId> {
     private final JobLifetimeReader lifetime;
+    private final @Nullable ClusterClient<StandaloneClusterId> shared;
 
     /** @param submitter the client that submitted the job, from {@code provider} */
     SessionJobClient(
@@ -31,11 +40,12 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
             // the cluster's shared client, the one that submitted the job, is kept: asked through the provider after
             // the gateway closed its clients, the cache would open a new one that nobody closes. Once the shared
             // client is closed (the gateway stops, or it was idle), the job's lifetime stays unknown.
-            ClusterClient<StandaloneClusterId> shared = wrapper.shared();
+            this.shared = wrapper.shared();
             this.lifetime = new JobLifetimeReader(jobId, () -> details(shared, jobId));
         } else {
             // a client per call (reuse off, stock Flink's way): a client, its leader retriever and its threads for one
             // request per job would weigh on the very comparison that mode is for
+            this.shared = null;
             this.lifetime = JobLifetimeReader.unavailable(
                     jobId, "the gateway opens a REST client per call (sluice.cluster.reuse is off)");
         }
@@ -44,6 +54,35 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
     /** Reads the job's lifetime once it ended. */
     public JobLifetimeReader lifetime() {
         return lifetime;
+    }
+
+    /**
+     * The name of the task whose failure failed the job, from the job's exception history on the cluster (one {@code
+     * GET /jobs/:jobid/exceptions}): for a job whose tasks are several queries' pipelines, whose query failed it.
+     * Empty if the job did not fail in a task (a failure of the JobManager's own, a cancellation) or the cluster keeps
+     * no history; exceptionally if the cluster could not be asked.
+     */
+    public CompletableFuture<Optional<String>> failingTaskName() {
+        if (!(shared instanceof RestClusterClient<StandaloneClusterId> rest)) {
+            return CompletableFuture.failedFuture(new UnsupportedOperationException(
+                    "The gateway opens a REST client per call (sluice.cluster.reuse is off) and keeps none to ask"
+                            + " job " + getJobID() + "'s exceptions with"));
+        }
+        JobExceptionsMessageParameters parameters = new JobExceptionsMessageParameters();
+        parameters.jobPathParameter.resolve(getJobID());
+        return rest.sendRequest(JobExceptionsHeaders.getInstance(), parameters, EmptyRequestBody.getInstance())
+                .thenApply(SessionJobClient::firstFailingTask);
+    }
+
+    private static Optional<String> firstFailingTask(JobExceptionsInfoWithHistory exceptions) {
+        // a task's failure that fails a job is often recorded as a failure of the whole job ("Recovery is suppressed"),
+        // with no task, and the task's own failure among its concurrent exceptions: the earliest failure of a task is
+        // the one that failed the job (a job restarted before it failed has several)
+        return exceptions.getExceptionHistory().getEntries().stream()
+                .flatMap(root -> Stream.concat(Stream.of(root), root.getConcurrentExceptions().stream()))
+                .filter(failure -> failure.getTaskName() != null)
+                .min(Comparator.comparingLong(JobExceptionsInfoWithHistory.ExceptionInfo::getTimestamp))
+                .map(JobExceptionsInfoWithHistory.ExceptionInfo::getTaskName);
     }
 
     /** One {@code GET /jobs/:jobid}. */

@@ -1,14 +1,18 @@
 package dev.sluice.gateway.result;
 
 import dev.sluice.session.JobEndWatcher;
+import dev.sluice.session.SessionJobClient;
 import org.apache.flink.core.execution.JobClient;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static java.util.Objects.requireNonNull;
 
@@ -26,7 +30,12 @@ public final class PushedJob {
     private final int queries;
     private final AtomicInteger needing;
     private final AtomicBoolean abandoned = new AtomicBoolean();
+    // the JobManager answers a job's exceptions from its cache of the job, kept for Flink's web.refresh-interval (3 s
+    // unless set): if a request for the job's details filled it while the job ran, the history is empty until then
+    private static final long STALE_HISTORY_MILLIS = 3_100;
+
     private final List<PushedResult<?>> results = new CopyOnWriteArrayList<>();
+    private final AtomicReference<CompletableFuture<Optional<String>>> failingTask = new AtomicReference<>();
 
     private PushedJob(JobClient client, CompletableFuture<?> termination, int queries) {
         this.client = requireNonNull(client, "client is null");
@@ -81,6 +90,37 @@ public final class PushedJob {
     /** Completes when the job ended, exceptionally with its cause when it failed or was cancelled. */
     public CompletableFuture<?> termination() {
         return termination;
+    }
+
+    /**
+     * The name of the task whose failure failed the job, asked of the cluster once however many of its queries ask:
+     * empty if the cluster keeps no such task for it, exceptionally if it could not be asked.
+     */
+    CompletableFuture<Optional<String>> failingTaskName() {
+        CompletableFuture<Optional<String>> asked = new CompletableFuture<>();
+        if (!failingTask.compareAndSet(null, asked)) {
+            return failingTask.get();
+        }
+        if (!(client instanceof SessionJobClient sessionJob)) {
+            asked.complete(Optional.empty());
+            return asked;
+        }
+        sessionJob
+                .failingTaskName()
+                .thenCompose(task -> task.isPresent()
+                        ? CompletableFuture.completedFuture(task)
+                        : CompletableFuture.supplyAsync(
+                                        () -> null,
+                                        CompletableFuture.delayedExecutor(STALE_HISTORY_MILLIS, TimeUnit.MILLISECONDS))
+                                .thenCompose(ignored -> sessionJob.failingTaskName()))
+                .whenComplete((task, failure) -> {
+                    if (failure != null) {
+                        asked.completeExceptionally(failure);
+                    } else {
+                        asked.complete(task);
+                    }
+                });
+        return asked;
     }
 
     /** How many queries the job carries. */

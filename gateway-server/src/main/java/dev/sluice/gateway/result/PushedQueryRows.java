@@ -55,13 +55,7 @@ public final class PushedQueryRows implements AutoCloseable {
         if (job.isShared()) {
             jobTermination.whenComplete((ignored, failure) -> {
                 if (failure != null) {
-                    LOG.info(
-                            "Job {}, which carried {} queries, failed before the end of result {}",
-                            job.client().getJobID(),
-                            job.queries(),
-                            result.ticket().resultId(),
-                            failure);
-                    result.fail(new SharedJobFailedException(job.queries()));
+                    failForTheSharedJob(failure);
                 } else {
                     result.failWhenJobEnds(jobTermination);
                 }
@@ -69,6 +63,34 @@ public final class PushedQueryRows implements AutoCloseable {
         } else {
             result.failWhenJobEnds(jobTermination);
         }
+    }
+
+    /**
+     * Fails the result for the failure of the job it shares with other queries: with the job's cause if this query's
+     * own task failed it, else without the cause, which is another query's and may show another session's data.
+     */
+    private void failForTheSharedJob(Throwable jobFailure) {
+        long resultId = result.ticket().resultId();
+        job.failingTaskName().whenComplete((task, askFailure) -> {
+            boolean known = askFailure == null && task.isPresent();
+            if (known && SharedSinkNames.runs(task.get(), resultId)) {
+                LOG.debug("Job {} failed in result {}'s own task", job.client().getJobID(), resultId);
+                result.failWhenJobEnds(jobTermination);
+                return;
+            }
+            LOG.info(
+                    "Job {}, which carried {} queries, failed before the end of result {}, in {}",
+                    job.client().getJobID(),
+                    job.queries(),
+                    resultId,
+                    known
+                            ? "task " + task.get()
+                            : askFailure != null
+                                    ? "a task not known, as the job's exceptions could not be read: " + askFailure
+                                    : "a task the cluster did not name",
+                    jobFailure);
+            result.fail(new SharedJobFailedException(job.queries(), known));
+        });
     }
 
     /** Whether the query's job carries other queries too. */

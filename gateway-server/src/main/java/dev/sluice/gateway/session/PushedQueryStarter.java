@@ -4,6 +4,7 @@ import dev.sluice.gateway.result.PushedJob;
 import dev.sluice.gateway.result.PushedQueryRows;
 import dev.sluice.gateway.result.PushedResult;
 import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.gateway.result.SharedSinkNames;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
@@ -144,6 +145,12 @@ final class PushedQueryStarter {
             compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(registered)));
             bindSink = UnaryOperator.identity();
             cacheResult = null;
+        }
+        if (mayShare) {
+            // a sink of its own name, even in a plan just compiled: the job it may share is traced back to it
+            Map<String, String> sinkOptions = endpoint.sinkOptions(result);
+            String sinkName = SharedSinkNames.of(result.ticket().resultId());
+            bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions, sinkName);
         }
         CompiledPushQuery toRun = compiled;
         PushedResult<RowData> toDeliver = result;

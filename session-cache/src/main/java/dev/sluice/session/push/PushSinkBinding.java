@@ -6,6 +6,7 @@ import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.transformations.LegacySinkTransformation;
 import org.apache.flink.table.data.RowData;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,11 +33,23 @@ public final class PushSinkBinding {
      */
     public static List<Transformation<?>> bind(
             List<Transformation<?>> transformations, Map<String, String> sinkOptions) {
+        return bind(transformations, sinkOptions, null);
+    }
+
+    /**
+     * {@code transformations} with the push sink among them replaced by one that carries {@code sinkOptions} and is
+     * named {@code sinkName}: the name of the task that runs it ends with it, so that a failure of a job that runs
+     * several queries can be traced to the query whose task failed.
+     *
+     * @param sinkName the sink's name; null keeps the plan's
+     */
+    public static List<Transformation<?>> bind(
+            List<Transformation<?>> transformations, Map<String, String> sinkOptions, @Nullable String sinkName) {
         List<Transformation<?>> bound = new ArrayList<>(transformations.size());
         boolean found = false;
         for (Transformation<?> transformation : transformations) {
             if (pushSinkOperator(transformation) != null) {
-                bound.add(rebind((LegacySinkTransformation<?>) transformation, sinkOptions));
+                bound.add(rebind((LegacySinkTransformation<?>) transformation, sinkOptions, sinkName));
                 found = true;
             } else {
                 bound.add(transformation);
@@ -49,7 +62,7 @@ public final class PushSinkBinding {
     }
 
     private static LegacySinkTransformation<RowData> rebind(
-            LegacySinkTransformation<?> sink, Map<String, String> sinkOptions) {
+            LegacySinkTransformation<?> sink, Map<String, String> sinkOptions, @Nullable String sinkName) {
         PushSinkOperator old = pushSinkOperator(sink);
         Map<String, String> options = new HashMap<>(sinkOptions);
         options.remove("connector");
@@ -57,7 +70,8 @@ public final class PushSinkBinding {
         @SuppressWarnings("unchecked")
         Transformation<RowData> input =
                 (Transformation<RowData>) sink.getInputs().get(0);
-        return PushStreamSink.transformation(input, old.withSettings(settings), sink.getName());
+        return PushStreamSink.transformation(
+                input, old.withSettings(settings), sinkName != null ? sinkName : sink.getName());
     }
 
     private static PushSinkOperator pushSinkOperator(Transformation<?> transformation) {
