@@ -12,7 +12,8 @@ import java.net.ServerSocket;
  * Binds the gateway's address once and lets go, before the embedded cluster starts: a port in use should stop the
  * start at once with a line that names it, not after a minute of cluster start-up with Netty's stack trace.
  *
- * <p>Another process can still take the port between this check and the real bind; then the bind fails as before.
+ * <p>Another process can still take the port between this check and the real bind; then the real bind fails with the
+ * same message ({@link #failure}).
  */
 final class ServerPortCheck {
     private ServerPortCheck() {}
@@ -31,7 +32,8 @@ final class ServerPortCheck {
         }
     }
 
-    private static GatewayStartException failure(ServerConfig config, String reason, @Nullable IOException cause) {
+    /** The failure to listen on the gateway's address, naming the address, its options and the reason. */
+    static GatewayStartException failure(ServerConfig config, String reason, @Nullable IOException cause) {
         return new GatewayStartException(
                 "Cannot listen on " + config.host() + ":" + config.port() + " (" + ServerOptions.HOST.key() + ", "
                         + ServerOptions.PORT.key() + "): " + reason,

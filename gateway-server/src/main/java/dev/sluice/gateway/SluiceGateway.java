@@ -46,6 +46,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -216,23 +217,25 @@ public final class SluiceGateway implements AutoCloseable {
         metrics.registerSessions(sessions::size);
         ClusterProbes clusterProbes = new ClusterProbes(clusters, clusterClients);
         GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size);
+        OperationsEndpoints operations = new OperationsEndpoints(
+                metrics::scrape,
+                probes::liveness,
+                probes::readiness,
+                new GatewayWorkPages(
+                        new RunningGatewayWork(sessions, clusterProbes, admissions, dashboards(config, embedded)),
+                        version()));
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",
-                SluiceHttpServer.start(
-                        config.server(),
-                        config.tls(),
-                        new AvaticaRequestHandler(meta, requestUser),
-                        authenticator,
-                        SessionControl.of(sessions),
-                        new OperationsEndpoints(
-                                metrics::scrape,
-                                probes::liveness,
-                                probes::readiness,
-                                new GatewayWorkPages(
-                                        new RunningGatewayWork(
-                                                sessions, clusterProbes, admissions, dashboards(config, embedded)),
-                                        version())),
-                        connectionStats));
+                startHttpServer(
+                        config,
+                        () -> SluiceHttpServer.start(
+                                config.server(),
+                                config.tls(),
+                                new AvaticaRequestHandler(meta, requestUser),
+                                authenticator,
+                                SessionControl.of(sessions),
+                                operations,
+                                connectionStats)));
         SluiceGateway gateway =
                 new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
         LOG.info(
@@ -318,6 +321,25 @@ public final class SluiceGateway implements AutoCloseable {
     static String version() {
         String version = SluiceGateway.class.getPackage().getImplementationVersion();
         return version == null ? "(development build)" : version;
+    }
+
+    /** What starts the HTTP endpoint. */
+    @FunctionalInterface
+    private interface HttpServerStart {
+        SluiceHttpServer start() throws InterruptedException, IOException;
+    }
+
+    /**
+     * Starts the HTTP endpoint; an address that cannot be bound (taken since {@link ServerPortCheck} looked) fails the
+     * start as that check does, naming the address and its options.
+     */
+    private static SluiceHttpServer startHttpServer(GatewayConfig config, HttpServerStart start)
+            throws InterruptedException, GatewayStartException {
+        try {
+            return start.start();
+        } catch (IOException e) {
+            throw ServerPortCheck.failure(config.server(), String.valueOf(e.getMessage()), e);
+        }
     }
 
     /** Stops accepting requests, closes every session (cancelling its jobs), then the clients and clusters. */

@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -36,6 +37,7 @@ public final class SluiceHttpServer implements AutoCloseable {
     private final EventLoopGroup workerGroup;
     private final ThreadPoolExecutor rpcExecutor;
     private final Channel serverChannel;
+    private final AcceptedConnections connections;
     private final @Nullable ServerTls tls;
 
     private SluiceHttpServer(
@@ -43,11 +45,13 @@ public final class SluiceHttpServer implements AutoCloseable {
             EventLoopGroup workerGroup,
             ThreadPoolExecutor rpcExecutor,
             Channel channel,
+            AcceptedConnections connections,
             @Nullable ServerTls tls) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.rpcExecutor = rpcExecutor;
         this.serverChannel = channel;
+        this.connections = connections;
         this.tls = tls;
     }
 
@@ -61,6 +65,7 @@ public final class SluiceHttpServer implements AutoCloseable {
      * @param stats counts connections and requests
      * @throws IllegalStateException if OPENSSL is configured and not available
      * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
+     * @throws IOException if the address cannot be bound (in use, not an address of this host); nothing is left running
      */
     public static SluiceHttpServer start(
             ServerConfig config,
@@ -70,7 +75,7 @@ public final class SluiceHttpServer implements AutoCloseable {
             SessionControl control,
             OperationsEndpoints operations,
             ConnectionStats stats)
-            throws InterruptedException {
+            throws InterruptedException, IOException {
         requireNonNull(config, "config is null");
         requireNonNull(tlsConfig, "tlsConfig is null");
         requireNonNull(avatica, "avatica is null");
@@ -91,11 +96,13 @@ public final class SluiceHttpServer implements AutoCloseable {
                 1, new DefaultThreadFactory("sluice-accept"), NioIoHandler.newFactory());
         EventLoopGroup workerGroup =
                 new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("sluice-io"), NioIoHandler.newFactory());
+        AcceptedConnections connections = new AcceptedConnections();
         try {
             Channel channel = new ServerBootstrap()
                     .group(bossGroup, workerGroup)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
+                    .handler(connections)
                     // request/response over keep-alive: with Nagle on, every round trip waits ~40 ms for a delayed ACK
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
@@ -104,13 +111,19 @@ public final class SluiceHttpServer implements AutoCloseable {
                     .bind(config.host(), config.port())
                     .sync()
                     .channel();
-            return new SluiceHttpServer(bossGroup, workerGroup, rpcExecutor, channel, tls);
-        } catch (InterruptedException | RuntimeException e) {
+            return new SluiceHttpServer(bossGroup, workerGroup, rpcExecutor, channel, connections, tls);
+        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
             shutdown(bossGroup, workerGroup, rpcExecutor);
             if (tls != null) {
                 tls.close();
             }
-            throw e;
+            if (e instanceof InterruptedException || e instanceof RuntimeException) {
+                throw e;
+            }
+            if (e instanceof IOException bind) {
+                throw bind;
+            }
+            throw new IOException(e);
         }
     }
 
@@ -123,11 +136,24 @@ public final class SluiceHttpServer implements AutoCloseable {
         return (InetSocketAddress) serverChannel.localAddress();
     }
 
-    /** Stops accepting, closes connections and waits briefly for RPCs in flight. */
+    /**
+     * Stops accepting, closes every connection and waits briefly for RPCs in flight. Returns once the port is free
+     * and every connection it accepted is closed, so a client sees each of them end and a gateway started next on the
+     * same port gets its new connections.
+     */
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly();
-        shutdown(bossGroup, workerGroup, rpcExecutor);
+        rpcExecutor.shutdown();
+        // the listening socket is released when its loop's selector closes, not when the close above completes
+        terminate(bossGroup);
+        connections.close();
+        terminate(workerGroup);
+        int leftOpen = connections.closeLeftovers();
+        if (leftOpen > 0) {
+            LOG.warn("{} connection(s) were still open after the I/O threads stopped; closed them", leftOpen);
+        }
+        awaitRpcs(rpcExecutor);
         if (tls != null) {
             tls.close();
         }
@@ -136,8 +162,16 @@ public final class SluiceHttpServer implements AutoCloseable {
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ThreadPoolExecutor rpcExecutor) {
         rpcExecutor.shutdown();
-        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        terminate(boss);
+        terminate(workers);
+        awaitRpcs(rpcExecutor);
+    }
+
+    private static void terminate(EventLoopGroup group) {
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    private static void awaitRpcs(ThreadPoolExecutor rpcExecutor) {
         try {
             if (!rpcExecutor.awaitTermination(5, TimeUnit.SECONDS)) {
                 rpcExecutor.shutdownNow();
