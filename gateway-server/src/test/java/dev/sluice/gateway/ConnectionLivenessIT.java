@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * A connection knows when it is dead: {@code isValid(t)} asks the gateway and answers within {@code t} seconds, and a
@@ -146,6 +148,92 @@ final class ConnectionLivenessIT {
                         .isTrue();
             }
         }
+    }
+
+    @Test
+    void aCallTheGatewayDoesNotAnswerFailsWithinTheRequestTimeoutAndClosesTheConnection() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        try (ServerSocket proxy = startProxy(gateway)) {
+            String address = "127.0.0.1:" + proxy.getLocalPort();
+            Connection connection =
+                    DriverManager.getConnection("jdbc:sluice://" + address + ";request_timeout_ms=1000");
+            connection.getMetaData().getTables(null, null, "%", null).close(); // answered while the proxy forwards
+            frozen = true;
+
+            long started = System.nanoTime();
+            assertTimeoutPreemptively(
+                    Duration.ofSeconds(30),
+                    () -> assertThatThrownBy(() -> connection.getMetaData().getTables(null, null, "%", null))
+                            .isInstanceOfSatisfying(
+                                    SQLException.class,
+                                    e -> assertThat(e.getSQLState()).isEqualTo("08006"))
+                            .hasMessageContaining("The Sluice gateway at http://" + address + " did not answer")
+                            .hasMessageContaining("within 1000 ms (request_timeout_ms); the connection is closed"));
+            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(900))
+                    .isLessThan(Duration.ofSeconds(5));
+            assertThat(connection.isClosed()).isTrue();
+
+            started = System.nanoTime();
+            assertThatThrownBy(connection::createStatement)
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"))
+                    .hasMessageContaining("did not answer");
+            connection.close(); // sends nothing to a gateway it gave up on
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
+        }
+    }
+
+    @Test
+    void theNetworkTimeoutBoundsAnExecuteTheGatewayDoesNotAnswer() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        try (ServerSocket proxy = startProxy(gateway);
+                Connection connection =
+                        DriverManager.getConnection("jdbc:sluice://127.0.0.1:" + proxy.getLocalPort())) {
+            assertThat(connection.getNetworkTimeout()).isZero();
+            connection.setNetworkTimeout(Runnable::run, 1000);
+            assertThat(connection.getNetworkTimeout()).isEqualTo(1000);
+            Statement statement = connection.createStatement();
+            frozen = true;
+
+            long started = System.nanoTime();
+            assertTimeoutPreemptively(
+                    Duration.ofSeconds(30),
+                    () -> assertThatThrownBy(() -> statement.execute("SET 'a' = 'b'"))
+                            .isInstanceOfSatisfying(
+                                    SQLException.class,
+                                    e -> assertThat(e.getSQLState()).isEqualTo("08006"))
+                            .hasMessageContaining("did not answer prepareAndExecute within 1000 ms"
+                                    + " (Connection.setNetworkTimeout); the connection is closed"));
+            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(900))
+                    .isLessThan(Duration.ofSeconds(5));
+            assertThat(connection.isClosed()).isTrue();
+            assertThatThrownBy(() -> connection.setNetworkTimeout(Runnable::run, 0))
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
+        }
+    }
+
+    @Test
+    void rejectsANegativeNetworkTimeout() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            assertThatThrownBy(() -> connection.setNetworkTimeout(Runnable::run, -1))
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"))
+                    .hasMessage("setNetworkTimeout needs 0 ms or more, was -1");
+            assertThat(connection.isValid(2)).isTrue();
+        }
+    }
+
+    /** A proxy in front of {@code gateway} that forwards while not {@link #frozen}. */
+    private ServerSocket startProxy(SluiceGateway gateway) throws IOException {
+        ServerSocket proxy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(() -> forwardEach(proxy, gateway.address().getPort()), "liveness-proxy");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        return proxy;
     }
 
     /** Forwards every connection to the gateway, byte for byte, while not {@link #frozen}. */

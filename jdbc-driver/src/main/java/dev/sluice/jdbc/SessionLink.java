@@ -2,6 +2,7 @@ package dev.sluice.jdbc;
 
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
+import dev.sluice.jdbc.transport.RequestTimeouts;
 import dev.sluice.jdbc.transport.SessionRequests;
 import dev.sluice.jdbc.transport.StatementProgressRequests;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -24,12 +25,17 @@ final class SessionLink {
     static final int MISSING_CONNECTION_ERROR_CODE = 1;
 
     private final SessionRequests requests;
+    private final RequestTimeouts timeouts;
     private final String url;
     private volatile @Nullable String goneBecause;
 
-    /** @param url the connection's URL as {@code DatabaseMetaData.getURL()} reports it */
-    SessionLink(SessionRequests requests, String url) {
+    /**
+     * @param timeouts how long the connection's requests wait, shared with its transport
+     * @param url the connection's URL as {@code DatabaseMetaData.getURL()} reports it
+     */
+    SessionLink(SessionRequests requests, RequestTimeouts timeouts, String url) {
         this.requests = requireNonNull(requests, "requests is null");
+        this.timeouts = requireNonNull(timeouts, "timeouts is null");
         this.url = requireNonNull(url, "url is null");
     }
 
@@ -91,8 +97,36 @@ final class SessionLink {
         };
     }
 
-    /** Whether the session is known to be gone from the gateway. */
+    /**
+     * {@code Connection.setNetworkTimeout}: the longest any later request of the connection waits for the gateway; 0
+     * for the defaults ({@code request_timeout_ms}, and no limit for executes and fetches).
+     *
+     * @throws SQLException 22023 if {@code milliseconds} is negative
+     */
+    void setNetworkTimeout(int milliseconds) throws SQLException {
+        if (milliseconds < 0) {
+            throw SqlExceptions.of(
+                    "setNetworkTimeout needs 0 ms or more, was " + milliseconds,
+                    SqlStates.INVALID_PARAMETER_VALUE,
+                    0,
+                    null);
+        }
+        timeouts.setNetworkTimeout(Duration.ofMillis(milliseconds));
+    }
+
+    /** {@code Connection.getNetworkTimeout}: 0 when not set. */
+    int networkTimeout() {
+        return (int) timeouts.networkTimeout().toMillis();
+    }
+
+    /**
+     * Whether the session is known to be gone from the gateway, or the connection gave up on a request: either way
+     * the connection is closed.
+     */
     boolean isGone() {
+        if (goneBecause == null) {
+            timeouts.findAbandonment().ifPresent(this::markGone);
+        }
         return goneBecause != null;
     }
 

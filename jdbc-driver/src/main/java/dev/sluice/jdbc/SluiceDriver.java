@@ -4,6 +4,7 @@ import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.GatewayServiceFactory;
 import dev.sluice.jdbc.transport.PooledHttpClientFactory;
+import dev.sluice.jdbc.transport.RequestTimeouts;
 import dev.sluice.jdbc.transport.SessionRequests;
 import dev.sluice.jdbc.transport.TransportConfig;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
@@ -42,6 +43,10 @@ import java.util.Properties;
  * the job and fails with HYT00, a row limit ends the job once its rows are read. {@code Connection.isValid} asks the
  * gateway ({@code POST /sluice/ping}); a connection whose session is gone reports {@code isClosed()} and fails every
  * call with 08003.
+ *
+ * <p>No call waits for ever on a gateway that does not answer: a request the gateway answers at once waits at most
+ * {@code request_timeout_ms} (60 s), or {@code Connection.setNetworkTimeout} where set, which also bounds executes and
+ * fetches; then it fails with 08006, naming the gateway and the wait, and the connection is closed.
  *
  * <p>Every {@link SQLException} that the driver's objects throw is the standard subclass for its SQLState
  * ({@code SQLSyntaxErrorException} for class 42, {@code SQLTimeoutException} for HYT00, a connection exception for
@@ -175,10 +180,11 @@ public final class SluiceDriver extends Driver {
         properties.putAll(connectionProperties);
         String address = url.address(transport.tls());
         properties.setProperty(BuiltInConnectionProperty.URL.camelName(), address);
+        RequestTimeouts timeouts = new RequestTimeouts(transport.requestTimeout());
         Connection connection;
         try {
             connection = PooledHttpClientFactory.connecting(
-                    transport, token, () -> super.connect(SluiceUrl.PREFIX, properties));
+                    transport, timeouts, token, () -> super.connect(SluiceUrl.PREFIX, properties));
         } catch (AvaticaClientRuntimeException e) {
             // the transport's failures carry an 08xxx SQLState and say what to check; a gateway that answered and
             // refused the connection (bad option value, too many connections) gives its own SQLState
@@ -205,7 +211,9 @@ public final class SluiceDriver extends Driver {
         return TranslatingProxy.wrap(
                 connection,
                 new SessionLink(
-                        SessionRequests.of(url.host(), url.port(), transport, connectionId, properties, token),
+                        SessionRequests.of(
+                                url.host(), url.port(), transport, connectionId, timeouts, properties, token),
+                        timeouts,
                         reportedUrl));
     }
 

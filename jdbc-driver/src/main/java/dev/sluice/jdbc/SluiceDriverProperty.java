@@ -131,7 +131,18 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             true,
             "How long a request waits for one of the pool_max_connections shared connections (milliseconds)"
                     + " before it opens one of its own; never longer, since the gateway holds an execute that waits"
-                    + " for admission and a fetch that waits for rows, and other requests must not queue behind them.");
+                    + " for admission and a fetch that waits for rows, and other requests must not queue behind them."),
+    /** Bound on waiting for the answer to a request the gateway answers at once. */
+    REQUEST_TIMEOUT_MS(
+            "request_timeout_ms",
+            Type.NUMBER,
+            60_000,
+            true,
+            "How long a request that the gateway answers at once (opening and closing connections and statements,"
+                    + " metadata, prepare, commit: all but executes and fetches) waits for its answer (milliseconds);"
+                    + " then it fails with SQLState 08006 and the connection is closed. Connection.setNetworkTimeout"
+                    + " overrides it, and also bounds executes and fetches, which the gateway holds until their rows"
+                    + " exist and which otherwise wait as long as their query runs (the gateway ends it at setQueryTimeout).");
 
     private static final Map<String, SluiceDriverProperty> BY_NAME = new HashMap<>();
 

@@ -166,6 +166,22 @@ final class TranslatingProxy implements InvocationHandler {
                 case "close" -> {
                     return closeConnection(method, session);
                 }
+                case "setNetworkTimeout" -> {
+                    requireOpen(session);
+                    if (requireNonNull(args)[0] == null) {
+                        throw SqlExceptions.of(
+                                "setNetworkTimeout needs an executor, was null",
+                                SqlStates.INVALID_PARAMETER_VALUE,
+                                0,
+                                null);
+                    }
+                    session.setNetworkTimeout((Integer) args[1]);
+                    return null;
+                }
+                case "getNetworkTimeout" -> {
+                    requireOpen(session);
+                    return session.networkTimeout();
+                }
                 default -> {}
             }
         }
@@ -176,6 +192,16 @@ final class TranslatingProxy implements InvocationHandler {
             throw session.goneFailure();
         }
         return NOT_ANSWERED_HERE;
+    }
+
+    /** Fails with 08003 if the connection is closed (JDBC's rule for the network timeout's methods). */
+    private void requireOpen(SessionLink session) throws SQLException {
+        if (session.isGone()) {
+            throw session.goneFailure();
+        }
+        if (((Connection) delegate).isClosed()) {
+            throw SqlExceptions.of("The connection is closed", SqlStates.NO_CONNECTION, 0, null);
+        }
     }
 
     /**

@@ -70,7 +70,8 @@ final class TransportProperties {
                 (int) Math.min(Integer.MAX_VALUE, number(SluiceDriverProperty.POOL_MAX_CONNECTIONS)),
                 Duration.ofMillis(number(SluiceDriverProperty.POOL_IDLE_TIMEOUT_MS)),
                 Duration.ofMillis(number(SluiceDriverProperty.CONNECT_TIMEOUT_MS)),
-                Duration.ofMillis(number(SluiceDriverProperty.POOL_ACQUIRE_TIMEOUT_MS)));
+                Duration.ofMillis(number(SluiceDriverProperty.POOL_ACQUIRE_TIMEOUT_MS)),
+                Duration.ofMillis(number(SluiceDriverProperty.REQUEST_TIMEOUT_MS)));
     }
 
     private boolean hostnameVerification() {

@@ -81,6 +81,20 @@ final class TransportPropertiesTest {
     }
 
     @Test
+    void mapsTheRequestTimeout() throws SQLException {
+        assertThat(TransportConfig.plaintext().requestTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(TransportProperties.parse(properties(Map.of("request_timeout_ms", "2500")))
+                        .requestTimeout())
+                .isEqualTo(Duration.ofMillis(2500));
+    }
+
+    @Test
+    void rejectsANonPositiveRequestTimeout() {
+        assertInvalid(Map.of("request_timeout_ms", "0"), "request_timeout_ms must be positive, was 0");
+        assertInvalid(Map.of("request_timeout_ms", "soon"), "request_timeout_ms must be a whole number, was 'soon'");
+    }
+
+    @Test
     void rejectsAnUnknownHostnameVerification() {
         assertInvalid(
                 Map.of("hostname_verification", "LAX"), "hostname_verification must be STRICT or NONE, was 'LAX'");

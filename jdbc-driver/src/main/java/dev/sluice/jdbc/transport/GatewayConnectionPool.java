@@ -140,20 +140,8 @@ final class GatewayConnectionPool {
 
     private GatewayResponse postOnce(String path, byte[] body, @Nullable String authorization, long deadlineNanos)
             throws Exception {
-        CompletableFuture<GatewayResponse> response = exchange(path, body, authorization);
-        Duration within = Duration.ofNanos(Math.max(1, deadlineNanos - System.nanoTime()));
-        try {
-            return response.get(within.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            response.completeExceptionally(e); // closes the connection once it is acquired
-            throw new TimeoutException("The gateway at " + host + ":" + port + " did not answer in time");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Exception exception) {
-                throw exception;
-            }
-            throw e;
-        }
+        return await(
+                exchange(path, body, authorization), Duration.ofNanos(Math.max(1, deadlineNanos - System.nanoTime())));
     }
 
     /**
@@ -165,9 +153,12 @@ final class GatewayConnectionPool {
         return await(exchange(path, body, authorization));
     }
 
-    /** GETs {@code path} and waits for the response; for Sluice's own JSON API beside the Avatica protocol. */
-    GatewayResponse get(String path, @Nullable String authorization) throws Exception {
-        return await(exchange(HttpMethod.GET, path, new byte[0], authorization));
+    /**
+     * GETs {@code path} and waits for the response, no longer than {@code within} (then the connection is closed and
+     * this throws {@link TimeoutException}); for Sluice's own JSON API beside the Avatica protocol.
+     */
+    GatewayResponse get(String path, @Nullable String authorization, Duration within) throws Exception {
+        return await(exchange(HttpMethod.GET, path, new byte[0], authorization), within);
     }
 
     private CompletableFuture<GatewayResponse> exchange(String path, byte[] body, @Nullable String authorization) {
@@ -215,7 +206,8 @@ final class GatewayConnectionPool {
 
     /**
      * Registers {@code response} with the connection's handler and writes; runs on the connection's event loop. Every
-     * path completes {@code response}: a caller waits on it without a time limit, as a held fetch may take long.
+     * path completes {@code response} once the connection fails: a caller of a held fetch may wait on it without a
+     * time limit, since the gateway may take long to answer; the caller bounds every other request.
      */
     private void send(Channel channel, FullHttpRequest request, CompletableFuture<GatewayResponse> response) {
         ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
@@ -241,8 +233,13 @@ final class GatewayConnectionPool {
     }
 
     private static <T> T await(java.util.concurrent.Future<T> future) throws Exception {
+        return await(future::get);
+    }
+
+    /** Runs {@code waiting}, throwing the cause of a failed exchange rather than its wrapper. */
+    private static <T> T await(Waiting<T> waiting) throws Exception {
         try {
-            return future.get();
+            return waiting.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof Exception exception) {
@@ -252,8 +249,27 @@ final class GatewayConnectionPool {
         }
     }
 
+    /**
+     * Waits for {@code response} no longer than {@code within}; then abandons it (its connection is closed, not pooled
+     * again) and throws {@link TimeoutException}.
+     */
+    private GatewayResponse await(CompletableFuture<GatewayResponse> response, Duration within) throws Exception {
+        try {
+            return await(() -> response.get(Math.max(1, within.toNanos()), TimeUnit.NANOSECONDS));
+        } catch (TimeoutException e) {
+            response.completeExceptionally(e); // closes the connection once it is acquired
+            throw new TimeoutException("The gateway at " + host + ":" + port + " did not answer within " + within);
+        }
+    }
+
     void close() {
         channels.close();
+    }
+
+    /** A wait for an exchange's response. */
+    @FunctionalInterface
+    private interface Waiting<T> {
+        T get() throws InterruptedException, ExecutionException, TimeoutException;
     }
 
     /** Evicts a connection that stayed idle in the pool. */

@@ -8,8 +8,11 @@ import org.apache.calcite.avatica.remote.UsernamePasswordAuthenticateable;
 import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
 
@@ -24,6 +27,7 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
     private final String address;
     private final TransportConfig config;
     private final GatewayConnectionPool pool;
+    private final RequestTimeouts timeouts;
     private volatile @Nullable String authorization;
     private final boolean renameWireMessages;
 
@@ -32,9 +36,11 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
      *
      * @param protobuf whether the connection speaks protobuf, whose envelopes name Java classes (see {@link
      *     RelocatedWireNames})
+     * @param timeouts how long the connection's requests wait for their answer
      */
-    PooledAvaticaHttpClient(String host, int port, TransportConfig config, boolean protobuf) {
+    PooledAvaticaHttpClient(String host, int port, TransportConfig config, boolean protobuf, RequestTimeouts timeouts) {
         this.config = requireNonNull(config, "config is null");
+        this.timeouts = requireNonNull(timeouts, "timeouts is null");
         this.renameWireMessages = protobuf && RelocatedWireNames.relocated();
         this.address = (config.tls() ? "https://" : "http://") + host + ":" + port;
         try {
@@ -44,14 +50,31 @@ final class PooledAvaticaHttpClient implements AvaticaHttpClient, UsernamePasswo
         }
     }
 
+    /**
+     * Sends {@code request} and returns the gateway's answer, waiting no longer than the request's bound
+     * ({@link RequestTimeouts}); a request of a connection that gave up on one before fails at once.
+     */
     @Override
     public byte[] send(byte[] request) {
+        Optional<String> abandoned = timeouts.findAbandonment();
+        if (abandoned.isPresent()) {
+            throw TransportFailures.of(
+                    SqlStates.NO_CONNECTION,
+                    "The connection is closed: " + abandoned.get() + "; open a new connection");
+        }
+        String name = AvaticaRequestNames.of(request);
+        Optional<Duration> bound = timeouts.findBound(name);
+        byte[] body = renameWireMessages ? RelocatedWireNames.toWire(request) : request;
         GatewayResponse response;
         try {
-            response = pool.post(renameWireMessages ? RelocatedWireNames.toWire(request) : request, authorization);
+            response = bound.isPresent()
+                    ? pool.post("/", body, authorization, bound.get())
+                    : pool.post(body, authorization);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw TransportFailures.of(SqlStates.CONNECTION_FAILURE, "Interrupted waiting for " + address);
+        } catch (TimeoutException e) {
+            throw timeouts.abandon(address, name, bound.orElseThrow());
         } catch (Exception e) {
             throw TransportFailures.fromFailure(address, config.tls(), e);
         }

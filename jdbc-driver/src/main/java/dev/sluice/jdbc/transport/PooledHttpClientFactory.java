@@ -27,7 +27,9 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
 
     /** What {@link #connecting} gives the clients it creates. */
     private record Connecting(
-            TransportConfig transport, @Nullable String bearerToken) {}
+            TransportConfig transport,
+            RequestTimeouts timeouts,
+            @Nullable String bearerToken) {}
 
     /** Avatica's plugin loader needs a public constructor or the INSTANCE field; use {@link #INSTANCE}. */
     public PooledHttpClientFactory() {}
@@ -53,17 +55,18 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
      * @throws E what {@code connect} throws
      */
     public static <T, E extends Exception> T connecting(TransportConfig config, Work<T, E> connect) throws E {
-        return connecting(config, null, connect);
+        return connecting(config, new RequestTimeouts(config.requestTimeout()), null, connect);
     }
 
     /**
-     * {@link #connecting(TransportConfig, Work)}, the clients sending {@code bearerToken} as {@code Authorization:
-     * Bearer} with every request (when it is not null).
+     * {@link #connecting(TransportConfig, Work)}, the clients waiting for answers as {@code timeouts} says and sending
+     * {@code bearerToken} as {@code Authorization: Bearer} with every request (when it is not null).
      */
     public static <T, E extends Exception> T connecting(
-            TransportConfig config, @Nullable String bearerToken, Work<T, E> connect) throws E {
+            TransportConfig config, RequestTimeouts timeouts, @Nullable String bearerToken, Work<T, E> connect)
+            throws E {
         Connecting previous = CONNECTING.get();
-        CONNECTING.set(new Connecting(config, bearerToken));
+        CONNECTING.set(new Connecting(config, timeouts, bearerToken));
         try {
             return connect.run();
         } finally {
@@ -87,7 +90,9 @@ public final class PooledHttpClientFactory implements AvaticaHttpClientFactory {
             host = host.substring(1, host.length() - 1);
         }
         boolean protobuf = Driver.Serialization.PROTOBUF.name().equalsIgnoreCase(config.serialization());
-        PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport, protobuf);
+        RequestTimeouts timeouts =
+                connecting != null ? connecting.timeouts() : new RequestTimeouts(transport.requestTimeout());
+        PooledAvaticaHttpClient client = new PooledAvaticaHttpClient(host, port, transport, protobuf, timeouts);
         if (connecting != null && connecting.bearerToken() != null) {
             client.setBearerToken(connecting.bearerToken());
         }

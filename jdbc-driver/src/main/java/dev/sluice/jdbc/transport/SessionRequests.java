@@ -42,6 +42,7 @@ public final class SessionRequests {
     private final boolean tls;
     private final String connectionId;
     private final GatewayConnectionPool pool;
+    private final RequestTimeouts timeouts;
     // the connection's own credentials: only a session's owner may make these requests
     private final @Nullable String authorization;
 
@@ -50,8 +51,10 @@ public final class SessionRequests {
             boolean tls,
             String connectionId,
             GatewayConnectionPool pool,
+            RequestTimeouts timeouts,
             @Nullable String authorization) {
         this.address = requireNonNull(address, "address is null");
+        this.timeouts = requireNonNull(timeouts, "timeouts is null");
         this.tls = tls;
         this.connectionId = requireNonNull(connectionId, "connectionId is null");
         this.pool = requireNonNull(pool, "pool is null");
@@ -60,7 +63,8 @@ public final class SessionRequests {
 
     /**
      * The requests of connection {@code connectionId} to the gateway at {@code host:port}, sending the connection's
-     * credentials: its {@code bearerToken}, else the user and password of its Avatica {@code avaticaProperties}.
+     * credentials: its {@code bearerToken}, else the user and password of its Avatica {@code avaticaProperties}; each
+     * waits for its answer as long as the connection's {@code timeouts} allow for a request answered at once.
      *
      * @throws SQLException 08001 if the transport cannot be set up (it was, for the connection itself)
      */
@@ -69,6 +73,7 @@ public final class SessionRequests {
             int port,
             TransportConfig config,
             String connectionId,
+            RequestTimeouts timeouts,
             Properties avaticaProperties,
             @Nullable String bearerToken)
             throws SQLException {
@@ -79,6 +84,7 @@ public final class SessionRequests {
                     config.tls(),
                     connectionId,
                     GatewayTransports.shared().pool(host, port, config),
+                    timeouts,
                     bearerToken != null
                             ? PooledAvaticaHttpClient.bearer(bearerToken)
                             : PooledAvaticaHttpClient.basicAuthorization(avaticaProperties));
@@ -89,7 +95,7 @@ public final class SessionRequests {
 
     /** Asks the same gateway, with the same connection and credentials, how far its statements got. */
     public StatementProgressRequests progressRequests() {
-        return new StatementProgressRequests(connectionId, pool, authorization);
+        return new StatementProgressRequests(connectionId, pool, timeouts, authorization);
     }
 
     /**
@@ -97,7 +103,7 @@ public final class SessionRequests {
      * Cancelling a statement that runs nothing does nothing.
      *
      * @throws SQLException 08003 if the gateway no longer has the connection or the statement, 08006 if the
-     *     gateway cannot be reached
+     *     gateway cannot be reached or does not answer in time (then the connection is closed)
      */
     public void cancel(int statementId) throws SQLException {
         send("cancel", statementPath("/sluice/cancel", statementId), statementId);
@@ -109,7 +115,7 @@ public final class SessionRequests {
      * @param queryTimeout the statement's query timeout ({@code setQueryTimeout}), zero for none of its own
      * @param maxRows the most rows of a result ({@code setMaxRows}), zero for no limit
      * @throws SQLException 08003 if the gateway no longer has the connection or the statement, 08006 if the
-     *     gateway cannot be reached
+     *     gateway cannot be reached or does not answer in time (then the connection is closed)
      */
     public void limit(int statementId, Duration queryTimeout, long maxRows) throws SQLException {
         send(
@@ -155,8 +161,11 @@ public final class SessionRequests {
 
     private void send(String what, String path, int statementId) throws SQLException {
         GatewayResponse response;
+        Duration bound = timeouts.promptBound();
         try {
-            response = pool.post(path, new byte[0], authorization);
+            response = pool.post(path, new byte[0], authorization, bound);
+        } catch (TimeoutException e) {
+            throw SqlExceptions.fromUnchecked(timeouts.abandon(address, what + " statement " + statementId, bound));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw SqlExceptions.of(

@@ -16,10 +16,14 @@ import static java.util.Objects.requireNonNull;
 public final class StatementProgressRequests {
     private final String connectionId;
     private final GatewayConnectionPool pool;
+    // polling is no request of the application's: a slow answer fails the poll, not the connection
+    private final RequestTimeouts timeouts;
     private final @Nullable String authorization;
 
-    StatementProgressRequests(String connectionId, GatewayConnectionPool pool, @Nullable String authorization) {
+    StatementProgressRequests(
+            String connectionId, GatewayConnectionPool pool, RequestTimeouts timeouts, @Nullable String authorization) {
         this.connectionId = requireNonNull(connectionId, "connectionId is null");
+        this.timeouts = requireNonNull(timeouts, "timeouts is null");
         this.pool = requireNonNull(pool, "pool is null");
         this.authorization = authorization;
     }
@@ -27,12 +31,13 @@ public final class StatementProgressRequests {
     /**
      * The gateway's JSON of statement {@code statementId}; empty when it has run nothing yet.
      *
-     * @throws Exception if the gateway cannot be reached or answers otherwise
+     * @throws Exception if the gateway cannot be reached, does not answer in time or answers otherwise
      */
     public Optional<String> fetch(int statementId) throws Exception {
         GatewayResponse response = pool.get(
                 "/api/queries/" + URLEncoder.encode(connectionId, StandardCharsets.UTF_8) + "/" + statementId,
-                authorization);
+                authorization,
+                timeouts.promptBound());
         if (response.status() == 404) {
             return Optional.empty();
         }

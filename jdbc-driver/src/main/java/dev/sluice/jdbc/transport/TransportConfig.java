@@ -25,6 +25,8 @@ import static java.util.Objects.requireNonNull;
  * @param poolIdleTimeout a pooled connection idle this long is closed
  * @param connectTimeout time to open a TCP connection
  * @param poolAcquireTimeout how long a request waits for a free shared connection before it opens one of its own
+ * @param requestTimeout how long a request that the gateway answers at once (all but executes and fetches) waits for
+ *     its answer, unless the connection's network timeout says otherwise
  */
 public record TransportConfig(
         boolean tls,
@@ -40,7 +42,8 @@ public record TransportConfig(
         int poolMaxConnections,
         Duration poolIdleTimeout,
         Duration connectTimeout,
-        Duration poolAcquireTimeout) {
+        Duration poolAcquireTimeout,
+        Duration requestTimeout) {
     /**
      * Creates a configuration.
      *
@@ -51,6 +54,10 @@ public record TransportConfig(
         requireNonNull(poolIdleTimeout, "poolIdleTimeout is null");
         requireNonNull(connectTimeout, "connectTimeout is null");
         requireNonNull(poolAcquireTimeout, "poolAcquireTimeout is null");
+        requireNonNull(requestTimeout, "requestTimeout is null");
+        check(
+                !requestTimeout.isNegative() && !requestTimeout.isZero(),
+                "request_timeout_ms must be positive, was " + requestTimeout.toMillis());
         check(
                 !poolAcquireTimeout.isNegative() && !poolAcquireTimeout.isZero(),
                 "pool_acquire_timeout_ms must be positive, was " + poolAcquireTimeout.toMillis());
@@ -97,7 +104,8 @@ public record TransportConfig(
                 64,
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(10),
-                Duration.ofMillis(50));
+                Duration.ofMillis(50),
+                Duration.ofSeconds(60));
     }
 
     /** This configuration with other pool limits. */
@@ -116,7 +124,8 @@ public record TransportConfig(
                 maxConnections,
                 poolIdleTimeout,
                 connectTimeout,
-                acquireTimeout);
+                acquireTimeout,
+                requestTimeout);
     }
 
     private static void check(boolean condition, String message) {
@@ -131,6 +140,7 @@ public record TransportConfig(
                 + ", trustStore=" + trustStore + ", clientCertificate=" + clientCertificate + ", keyStore=" + keyStore
                 + ", hostnameVerification=" + hostnameVerification + ", keepAlive=" + keepAlive
                 + ", poolMaxConnections=" + poolMaxConnections
-                + ", poolIdleTimeout=" + poolIdleTimeout + ", connectTimeout=" + connectTimeout + "]";
+                + ", poolIdleTimeout=" + poolIdleTimeout + ", connectTimeout=" + connectTimeout + ", requestTimeout="
+                + requestTimeout + "]";
     }
 }
