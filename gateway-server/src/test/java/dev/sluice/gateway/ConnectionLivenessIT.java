@@ -97,7 +97,8 @@ final class ConnectionLivenessIT {
         int port = first.address().getPort();
         try (Connection connection = DriverManager.getConnection(first.jdbcUrl())) {
             first.close();
-            GATEWAYS.start(Map.of("sluice.server.port", String.valueOf(port)));
+            SluiceGateway second = GATEWAYS.start(Map.of("sluice.server.port", String.valueOf(port)));
+            assertThat(second.address().getPort()).isEqualTo(port);
 
             assertThatThrownBy(() -> connection.createStatement().execute("SET 'a' = 'b'"))
                     .isInstanceOfSatisfying(
