@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -107,12 +109,8 @@ public final class PushedJob {
         }
         sessionJob
                 .failingTaskName()
-                .thenCompose(task -> task.isPresent()
-                        ? CompletableFuture.completedFuture(task)
-                        : CompletableFuture.supplyAsync(
-                                        () -> null,
-                                        CompletableFuture.delayedExecutor(STALE_HISTORY_MILLIS, TimeUnit.MILLISECONDS))
-                                .thenCompose(ignored -> sessionJob.failingTaskName()))
+                .thenCompose(
+                        task -> task.isPresent() ? CompletableFuture.completedFuture(task) : askAgainLater(sessionJob))
                 .whenComplete((task, failure) -> {
                     if (failure != null) {
                         asked.completeExceptionally(failure);
@@ -121,6 +119,11 @@ public final class PushedJob {
                     }
                 });
         return asked;
+    }
+
+    private static CompletableFuture<Optional<String>> askAgainLater(SessionJobClient job) {
+        Executor later = CompletableFuture.delayedExecutor(STALE_HISTORY_MILLIS, TimeUnit.MILLISECONDS);
+        return CompletableFuture.supplyAsync(job::failingTaskName, later).thenCompose(Function.identity());
     }
 
     /** How many queries the job carries. */
