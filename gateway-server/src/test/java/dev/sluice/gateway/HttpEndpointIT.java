@@ -4,15 +4,13 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.NoSessionControl;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.Probe;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
-import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
-import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
@@ -40,18 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Bad requests on the wire get a specific answer and leave the gateway serving everyone else. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class HttpEndpointIT {
-    /** Sluice's own requests on a session do nothing here. */
-    private static final SessionControl NO_SESSIONS = new SessionControl() {
-        @Override
-        public void cancel(String connectionId, int statementId, GatewayUser user) {}
-
-        @Override
-        public void limit(String connectionId, int statementId, StatementLimits limits, GatewayUser user) {}
-
-        @Override
-        public void requireOpen(String connectionId, GatewayUser user) {}
-    };
-
     @RegisterExtension
     static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
 
@@ -153,7 +139,7 @@ final class HttpEndpointIT {
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(failing, new RequestUser()),
                 GatewayAuthenticator.none(),
-                NO_SESSIONS,
+                NoSessionControl.INSTANCE,
                 new OperationsEndpoints(
                         () -> new byte[0],
                         () -> new Probe(true, "ALIVE"),

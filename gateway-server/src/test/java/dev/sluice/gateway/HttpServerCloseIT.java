@@ -4,15 +4,13 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
+import dev.sluice.gateway.http.NoSessionControl;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.Probe;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
-import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
-import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;
 import org.apache.calcite.avatica.Meta;
@@ -45,17 +43,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * one that answers.
  */
 final class HttpServerCloseIT {
-    private static final SessionControl NO_SESSIONS = new SessionControl() {
-        @Override
-        public void cancel(String connectionId, int statementId, GatewayUser user) {}
-
-        @Override
-        public void limit(String connectionId, int statementId, StatementLimits limits, GatewayUser user) {}
-
-        @Override
-        public void requireOpen(String connectionId, GatewayUser user) {}
-    };
-
     @Test
     void closeEndsAConnectionWhoseIoThreadWasBusyWhenTheShutdownBegan() throws Exception {
         // the liveness probe runs on the connection's I/O thread; it queues a task there that keeps the thread busy
@@ -160,7 +147,7 @@ final class HttpServerCloseIT {
                 TlsConfig.disabled(),
                 new AvaticaRequestHandler(unused, new RequestUser()),
                 GatewayAuthenticator.none(),
-                NO_SESSIONS,
+                NoSessionControl.INSTANCE,
                 new OperationsEndpoints(() -> new byte[0], liveness, () -> new Probe(true, "READY"), WebPages.NONE),
                 new ConnectionStats());
     }

@@ -6,8 +6,6 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
-import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.StatementTooLongException;
@@ -34,18 +32,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * under {@code src/test/resources/.../ClientInputFuzzTestInputs} and replayed by every build.
  */
 final class ClientInputFuzzTest {
-    /** Sluice's own requests on a session do nothing here. */
-    private static final SessionControl NO_SESSIONS = new SessionControl() {
-        @Override
-        public void cancel(String connectionId, int statementId, GatewayUser user) {}
-
-        @Override
-        public void limit(String connectionId, int statementId, StatementLimits limits, GatewayUser user) {}
-
-        @Override
-        public void requireOpen(String connectionId, GatewayUser user) {}
-    };
-
     private static final int MAX_STATEMENT_LENGTH = 10_000;
 
     /** The request handler over a Meta that refuses everything: what is fuzzed is the decoding before it. */
@@ -93,7 +79,11 @@ final class ClientInputFuzzTest {
                 .addLast(new CloseIdleConnectionHandler())
                 .addLast(new InOrderResponsesHandler())
                 .addLast(new AvaticaHttpHandler(
-                        avatica, GatewayAuthenticator.none(), NO_SESSIONS, Runnable::run, new ConnectionStats()));
+                        avatica,
+                        GatewayAuthenticator.none(),
+                        NoSessionControl.INSTANCE,
+                        Runnable::run,
+                        new ConnectionStats()));
         channel.writeInbound(Unpooled.wrappedBuffer(bytes));
         channel.runPendingTasks();
         channel.advanceTimeBy(1, TimeUnit.MINUTES); // past the read deadline of a request left unfinished
