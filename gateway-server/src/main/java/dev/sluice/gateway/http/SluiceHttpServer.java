@@ -3,6 +3,7 @@ package dev.sluice.gateway.http;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.netty.AcceptedConnections;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.tls.ServerTls;
@@ -96,7 +97,7 @@ public final class SluiceHttpServer implements AutoCloseable {
                 1, new DefaultThreadFactory("sluice-accept"), NioIoHandler.newFactory());
         EventLoopGroup workerGroup =
                 new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("sluice-io"), NioIoHandler.newFactory());
-        AcceptedConnections connections = new AcceptedConnections();
+        AcceptedConnections connections = new AcceptedConnections("sluice-http-connections");
         try {
             Channel channel = new ServerBootstrap()
                     .group(bossGroup, workerGroup)

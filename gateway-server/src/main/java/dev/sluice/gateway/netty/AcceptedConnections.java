@@ -1,6 +1,7 @@
-package dev.sluice.gateway.http;
+package dev.sluice.gateway.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -12,21 +13,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every connection the gateway's port accepted and that is still open, so that closing the gateway closes them
- * itself rather than trusting the event loops' shutdown to.
+ * Every connection a server's port accepted and that is still open, so that closing the server closes them itself
+ * rather than trusting the event loops' shutdown to. Used by the gateway's HTTP endpoint and by the result endpoint.
  *
  * <p>Why: Netty 4.2's event loop closes its channels only when it sees the shutdown before it runs its queued tasks.
  * A shutdown with no quiet period that begins while the loop runs tasks (writing a response just sent) ends the loop
- * with its channels open and no longer read. The client's keep-alive connection then stays established to a gateway
- * that is gone: the kernel takes its next request and nobody ever answers it.
+ * with its channels open and no longer read. A client's keep-alive connection then stays established to a gateway
+ * that is gone (the kernel takes its next request and nobody ever answers it), and a push sink's connection to the
+ * result endpoint neither ends nor is read, so the sink waits instead of failing its task.
  *
  * <p>Sits in the listening channel's pipeline, before Netty's acceptor, so it sees each connection on the accepting
  * thread before the connection is handed to an I/O loop.
  */
 @ChannelHandler.Sharable
-final class AcceptedConnections extends ChannelInboundHandlerAdapter {
+public final class AcceptedConnections extends ChannelInboundHandlerAdapter {
     // a group drops a channel once it closes
-    private final ChannelGroup open = new DefaultChannelGroup("sluice-http-connections", GlobalEventExecutor.INSTANCE);
+    private final ChannelGroup open;
+
+    /** @param name names the group in Netty's logs, e.g. {@code sluice-http-connections} */
+    public AcceptedConnections(String name) {
+        open = new DefaultChannelGroup(name, GlobalEventExecutor.INSTANCE);
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object message) {
@@ -41,14 +48,14 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
      * accepting and before the event loops shut down. A connection not yet registered with a loop is left to {@link
      * #closeLeftovers}.
      */
-    void close() {
-        List<io.netty.channel.ChannelFuture> closing = new ArrayList<>();
+    public void close() {
+        List<ChannelFuture> closing = new ArrayList<>();
         for (Channel channel : open) {
             if (channel.isRegistered()) {
                 closing.add(channel.close());
             }
         }
-        for (io.netty.channel.ChannelFuture future : closing) {
+        for (ChannelFuture future : closing) {
             future.awaitUninterruptibly();
         }
     }
@@ -59,7 +66,7 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
      *
      * @return how many were left open
      */
-    int closeLeftovers() {
+    public int closeLeftovers() {
         int left = 0;
         for (Channel channel : open) {
             if (channel.isOpen()) {
