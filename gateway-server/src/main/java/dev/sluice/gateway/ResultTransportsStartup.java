@@ -1,6 +1,7 @@
 package dev.sluice.gateway;
 
 import dev.sluice.gateway.config.GatewayConfig;
+import dev.sluice.gateway.config.ResultConfig;
 import dev.sluice.gateway.config.ResultOptions;
 import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.result.ResultEndpointServer;
@@ -12,6 +13,7 @@ import dev.sluice.session.JobJars;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,15 +25,16 @@ final class ResultTransportsStartup {
 
     /**
      * Starts the result endpoint when results are pushed; it closes after the sessions, whose open results it serves.
+     *
+     * @throws GatewayStartException if the result endpoint's address cannot be bound, naming it and its options
      */
-    static ResultTransports start(GatewayConfig config, CloseableStack components) throws InterruptedException {
+    static ResultTransports start(GatewayConfig config, CloseableStack components)
+            throws InterruptedException, GatewayStartException {
         return switch (config.result().transport()) {
             case PUSH -> {
                 // the jar is found before the endpoint starts: a gateway that cannot ship it does not start
                 Map<String, JobJars> pushSinkJars = pushSinkJars(config);
-                yield ResultTransports.push(
-                        components.push("result endpoint", ResultEndpointServer.start(config.result(), config.tls())),
-                        pushSinkJars);
+                yield ResultTransports.push(components.push("result endpoint", startEndpoint(config)), pushSinkJars);
             }
             case COLLECT -> {
                 LOG.info(
@@ -41,6 +44,19 @@ final class ResultTransportsStartup {
                 yield ResultTransports.collect();
             }
         };
+    }
+
+    private static ResultEndpointServer startEndpoint(GatewayConfig config)
+            throws InterruptedException, GatewayStartException {
+        ResultConfig result = config.result();
+        try {
+            return ResultEndpointServer.start(result, config.tls());
+        } catch (IOException e) {
+            throw new GatewayStartException(
+                    "Cannot listen for query results on " + result.bindHost() + ":" + result.port() + " ("
+                            + ResultOptions.BIND_HOST.key() + ", " + ResultOptions.PORT.key() + "): " + e.getMessage(),
+                    e);
+        }
     }
 
     /**

@@ -54,6 +54,30 @@ final class GatewayStartIT {
     }
 
     @Test
+    void aResultPortInUseIsNamedWithItsOptionsAndLeavesNoThreadRunning() throws Exception {
+        try (ServerSocket taken = new ServerSocket();
+                CloseableStack components = new CloseableStack()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = taken.getLocalPort();
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
+
+            assertThatThrownBy(() -> ResultTransportsStartup.start(
+                            config(Map.of(
+                                    "sluice.result.transport", "PUSH",
+                                    "sluice.result.bind-host", "127.0.0.1",
+                                    "sluice.result.port", String.valueOf(port))),
+                            components))
+                    .isInstanceOf(GatewayStartException.class)
+                    .hasMessageStartingWith("Cannot listen for query results on 127.0.0.1:" + port
+                            + " (sluice.result.bind-host, sluice.result.port): ")
+                    .hasMessageNotContaining("\n");
+
+            Eventually.within(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(threadsStartedSince(before)).isEmpty());
+        }
+    }
+
+    @Test
     void aStartThatFailsAfterTheClusterStartedStopsEverythingItStarted(@TempDir Path directory) throws Exception {
         TlsTestFiles files = TlsTestFiles.create(directory);
         Map<String, String> options = new HashMap<>(files.serverOptions("JDK"));

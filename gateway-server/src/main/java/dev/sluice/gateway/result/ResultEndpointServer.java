@@ -3,6 +3,7 @@ package dev.sluice.gateway.result;
 import dev.sluice.gateway.config.ClientAuthMode;
 import dev.sluice.gateway.config.ResultConfig;
 import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.netty.AcceptedConnections;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.session.JobEndWatcher;
 import dev.sluice.session.push.PushSinkFactory;
@@ -21,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,6 +39,7 @@ public final class ResultEndpointServer implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Channel serverChannel;
+    private final AcceptedConnections connections;
     private final PushResults results;
     private final String advertisedAddress;
     private final @Nullable SinkTrust trust;
@@ -48,11 +51,13 @@ public final class ResultEndpointServer implements AutoCloseable {
     private ResultEndpointServer(
             EventLoopGroup group,
             Channel serverChannel,
+            AcceptedConnections connections,
             PushResults results,
             String advertisedAddress,
             @Nullable SinkTrust trust) {
         this.group = group;
         this.serverChannel = serverChannel;
+        this.connections = connections;
         this.results = results;
         this.advertisedAddress = advertisedAddress;
         this.trust = trust;
@@ -63,8 +68,10 @@ public final class ResultEndpointServer implements AutoCloseable {
      * the gateway's certificate chain) when {@code tlsConfig} is enabled; the one call the gateway's bootstrap makes.
      *
      * @throws dev.sluice.gateway.tls.TlsSetupException if the TLS files cannot be used
+     * @throws IOException if the address cannot be bound (in use, not an address of this host); nothing is left running
      */
-    public static ResultEndpointServer start(ResultConfig config, TlsConfig tlsConfig) throws InterruptedException {
+    public static ResultEndpointServer start(ResultConfig config, TlsConfig tlsConfig)
+            throws InterruptedException, IOException {
         requireNonNull(tlsConfig, "tlsConfig is null");
         if (!tlsConfig.enabled()) {
             return start(config, null, null);
@@ -87,7 +94,7 @@ public final class ResultEndpointServer implements AutoCloseable {
             ResultEndpointServer server = start(config, tls, trust);
             server.ownTls = tls;
             return server;
-        } catch (InterruptedException | RuntimeException e) {
+        } catch (InterruptedException | IOException | RuntimeException e) {
             tls.close();
             throw e;
         }
@@ -99,9 +106,10 @@ public final class ResultEndpointServer implements AutoCloseable {
      * @param tls the gateway's TLS, or null for plaintext; the endpoint then serves TLS with the same certificate
      * @param trust what sinks trust for that certificate ({@link SinkTrust#from}); required with {@code tls},
      *     ignored without
+     * @throws IOException if the address cannot be bound (in use, not an address of this host); nothing is left running
      */
     public static ResultEndpointServer start(ResultConfig config, @Nullable ServerTls tls, @Nullable SinkTrust trust)
-            throws InterruptedException {
+            throws InterruptedException, IOException {
         requireNonNull(config, "config is null");
         if (tls != null && trust == null) {
             throw new IllegalArgumentException(
@@ -111,11 +119,13 @@ public final class ResultEndpointServer implements AutoCloseable {
         // two threads: the loop only copies frames into results; consumers deserialize on their own threads
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(
                 2, new DefaultThreadFactory("sluice-result", true), NioIoHandler.newFactory());
+        AcceptedConnections connections = new AcceptedConnections("sluice-result-connections");
         try {
             Channel channel = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
+                    .handler(connections)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
@@ -144,10 +154,17 @@ public final class ResultEndpointServer implements AutoCloseable {
                     tls == null ? "" : " with TLS",
                     advertised,
                     config.maxBufferedBytes());
-            return new ResultEndpointServer(group, channel, results, advertised, tls == null ? null : trust);
-        } catch (InterruptedException | RuntimeException e) {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-            throw e;
+            return new ResultEndpointServer(
+                    group, channel, connections, results, advertised, tls == null ? null : trust);
+        } catch (Exception e) { // Netty rethrows the bind's IOException unchecked
+            terminate(group);
+            if (e instanceof InterruptedException || e instanceof RuntimeException) {
+                throw e;
+            }
+            if (e instanceof IOException bind) {
+                throw bind;
+            }
+            throw new IOException(e);
         }
     }
 
@@ -186,16 +203,33 @@ public final class ResultEndpointServer implements AutoCloseable {
         return options;
     }
 
-    /** Stops accepting and closes every sink connection; results still open fail when their consumer reads. */
+    /**
+     * Stops accepting and closes every sink connection; results still open fail when their consumer reads. Returns
+     * once the port is free and every connection it accepted is closed, so each sink sees its connection end and fails
+     * its task rather than waiting on a gateway that is gone.
+     */
     @Override
     public void close() {
         jobEnds.close();
         serverChannel.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        // one group both accepts and reads, so the connections are closed (on their loops) once nothing new is
+        // accepted and before the loops stop: a loop told to stop while it runs tasks would leave its own open (see
+        // AcceptedConnections). The listening socket is released only when its loop's selector closes, which
+        // terminate waits for; a connection accepted just before the close and registered late is closed after it
+        connections.close();
+        terminate(group);
+        int leftOpen = connections.closeLeftovers();
+        if (leftOpen > 0) {
+            LOG.warn("{} sink connection(s) were still open after the result threads stopped; closed them", leftOpen);
+        }
         if (ownTls != null) {
             ownTls.close();
         }
         LOG.info("Result endpoint closed");
+    }
+
+    private static void terminate(EventLoopGroup group) {
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
     }
 
     private static String hostAndPort(String host, int port) {

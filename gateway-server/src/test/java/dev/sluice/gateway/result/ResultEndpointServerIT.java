@@ -26,7 +26,7 @@ final class ResultEndpointServerIT {
     private ResultEndpointServer endpoint;
 
     @BeforeEach
-    void start() throws InterruptedException {
+    void start() throws Exception {
         endpoint = ResultEndpointServer.start(
                 new ResultConfig(
                         ResultTransport.PUSH,
