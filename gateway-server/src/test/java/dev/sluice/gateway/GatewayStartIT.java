@@ -31,7 +31,9 @@ final class GatewayStartIT {
             "ForkJoinPool",
             "Common-Cleaner",
             "Attach Listener",
-            "ObjectCleanerThread");
+            "ObjectCleanerThread",
+            // the Prometheus client's one scheduler (a static executor), started when the first histogram is made
+            "prometheus-metrics-scheduler");
 
     @Test
     void aPortInUseIsNamedWithItsOptionsAndNoClusterStarts() throws Exception {
