@@ -52,10 +52,7 @@ final class ResultTransportsStartup {
         try {
             return ResultEndpointServer.start(result, config.tls());
         } catch (IOException e) {
-            throw new GatewayStartException(
-                    "Cannot listen for query results on " + result.bindHost() + ":" + result.port() + " ("
-                            + ResultOptions.BIND_HOST.key() + ", " + ResultOptions.PORT.key() + "): " + e.getMessage(),
-                    e);
+            throw ServerPortCheck.resultFailure(result, String.valueOf(e.getMessage()), e);
         }
     }
 

@@ -94,7 +94,8 @@ public final class SluiceGateway implements AutoCloseable {
     /**
      * Starts a gateway; on failure everything started so far is stopped again, newest first.
      *
-     * @throws GatewayStartException if the gateway's address cannot be bound (checked before any cluster starts)
+     * @throws GatewayStartException if the gateway's address or the result endpoint's cannot be bound (checked before
+     *     any cluster starts)
      */
     public static SluiceGateway start(GatewayConfig config) throws Exception {
         requireNonNull(config, "config is null");
@@ -108,6 +109,7 @@ public final class SluiceGateway implements AutoCloseable {
                 "Effective configuration (secrets hidden):\n{}",
                 EffectiveConfiguration.describe(config.flinkConfiguration()));
         ServerPortCheck.check(config.server());
+        ServerPortCheck.check(config.result());
         CloseableStack components = new CloseableStack();
         try {
             return startComponents(config, components);

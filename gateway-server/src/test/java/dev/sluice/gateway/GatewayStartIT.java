@@ -13,6 +13,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,6 +55,43 @@ final class GatewayStartIT {
 
             // an embedded cluster takes seconds to start and leaves its threads running for a while after a stop
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+            assertThat(threadsStartedSince(before)).isEmpty();
+        }
+    }
+
+    @Test
+    void aResultPortInUseStopsTheStartBeforeAnyClusterStarts() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = taken.getLocalPort();
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
+            Set<String> threadsSeen = ConcurrentHashMap.newKeySet();
+            ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+            // an embedded cluster's start takes hundreds of milliseconds, with threads of its own all along
+            sampler.scheduleAtFixedRate(
+                    () -> Thread.getAllStackTraces().keySet().forEach(thread -> threadsSeen.add(thread.getName())),
+                    0,
+                    5,
+                    TimeUnit.MILLISECONDS);
+
+            assertThatThrownBy(() -> SluiceGateway.start(config(Map.of(
+                            "sluice.server.port",
+                            String.valueOf(freePort()),
+                            "sluice.result.transport",
+                            "PUSH",
+                            "sluice.result.bind-host",
+                            "127.0.0.1",
+                            "sluice.result.port",
+                            String.valueOf(port)))))
+                    .isInstanceOf(GatewayStartException.class)
+                    .hasMessageStartingWith("Cannot listen for query results on 127.0.0.1:" + port
+                            + " (sluice.result.bind-host, sluice.result.port): ")
+                    .hasMessageNotContaining("\n");
+            sampler.shutdownNow();
+
+            assertThat(threadsSeen)
+                    .as("threads seen during the start")
+                    .noneMatch(name -> name.startsWith("mini-cluster") || name.startsWith("flink-"));
             assertThat(threadsStartedSince(before)).isEmpty();
         }
     }
