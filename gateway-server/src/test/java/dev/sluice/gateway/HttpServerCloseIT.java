@@ -22,12 +22,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -87,28 +85,19 @@ final class HttpServerCloseIT {
                 client.getInputStream().read();
                 server.close();
             }
-            try (ServerSocket next = new ServerSocket()) {
-                next.setReuseAddress(true); // as Netty's: connections in TIME_WAIT do not hold the port
-                next.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
+            StoppedServers.assertPortFree(port);
         }
     }
 
     @Test
     void anAddressInUseFailsTheStartAndLeavesNoThreadRunning() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            long acceptThreadsBefore = acceptThreads();
+            long acceptThreadsBefore = StoppedServers.threadsNamed("sluice-accept");
 
             assertThatThrownBy(() -> start(taken.getLocalPort(), () -> new Probe(true, "ALIVE")))
                     .isInstanceOf(java.net.BindException.class);
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (acceptThreads() > acceptThreadsBefore && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertThat(acceptThreads())
-                    .as("the failed start's accepting thread")
-                    .isEqualTo(acceptThreadsBefore);
+            StoppedServers.awaitThreadsBackTo("sluice-accept", acceptThreadsBefore);
         }
     }
 
@@ -127,12 +116,6 @@ final class HttpServerCloseIT {
                     e);
         }
         return received.toString(StandardCharsets.US_ASCII);
-    }
-
-    private static long acceptThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(thread -> thread.isAlive() && thread.getName().startsWith("sluice-accept"))
-                .count();
     }
 
     private static SluiceHttpServer start(int port, Supplier<Probe> liveness) throws Exception {

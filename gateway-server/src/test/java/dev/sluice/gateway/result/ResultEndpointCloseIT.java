@@ -1,5 +1,6 @@
 package dev.sluice.gateway.result;
 
+import dev.sluice.gateway.StoppedServers;
 import dev.sluice.gateway.config.ResultConfig;
 import dev.sluice.gateway.config.ResultTransport;
 import io.netty.channel.Channel;
@@ -12,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.Field;
 import java.net.BindException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -91,32 +91,19 @@ final class ResultEndpointCloseIT {
                         .as("the sink's connection ended after close() returned")
                         .isTrue();
             }
-            try (ServerSocket next = new ServerSocket()) {
-                next.setReuseAddress(true); // as Netty's: connections in TIME_WAIT do not hold the port
-                next.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            }
+            StoppedServers.assertPortFree(port);
         }
     }
 
     @Test
     void anAddressInUseFailsTheStartAndLeavesNoThreadRunning() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            long resultThreadsBefore = resultThreads();
+            long resultThreadsBefore = StoppedServers.threadsNamed("sluice-result");
 
             assertThatThrownBy(() -> start(taken.getLocalPort())).isInstanceOf(BindException.class);
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (resultThreads() > resultThreadsBefore && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertThat(resultThreads()).as("the failed start's threads").isEqualTo(resultThreadsBefore);
+            StoppedServers.awaitThreadsBackTo("sluice-result", resultThreadsBefore);
         }
-    }
-
-    private static long resultThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(thread -> thread.isAlive() && thread.getName().startsWith("sluice-result"))
-                .count();
     }
 
     /** The endpoint's own threads and channel, which a sink cannot reach: only to hold a loop busy. */
