@@ -31,8 +31,7 @@ import static java.util.Objects.requireNonNull;
  * <p>Not thread-safe: used under the session's execution lock, except {@link #cancelStarting}.
  */
 final class PushedQueryRunner {
-    // the statement runner's logger: these lines were its own before the push path moved here, and keep their name
-    private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PushedQueryRunner.class);
     // how long a pushed query waits in execute for its sink to connect, to find a cluster that cannot reach the
     // endpoint before any row is read; a sink that takes longer (a batch sink behind a blocking exchange is deployed
     // only when its input is complete) is waited for by the first fetch, and an unreachable endpoint found then fails
