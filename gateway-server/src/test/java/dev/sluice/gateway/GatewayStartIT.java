@@ -88,6 +88,8 @@ final class GatewayStartIT {
                             + " (sluice.result.bind-host, sluice.result.port): ")
                     .hasMessageNotContaining("\n");
             sampler.shutdownNow();
+            // the sampler's own thread must be gone before the check below, which would otherwise count it
+            assertThat(sampler.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
 
             assertThat(threadsSeen)
                     .as("threads seen during the start")
