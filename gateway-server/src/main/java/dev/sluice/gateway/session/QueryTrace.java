@@ -106,6 +106,10 @@ final class QueryTrace {
         if (first) {
             endNanos = nowNanos;
             outcome = requireNonNull(how, "how is null");
+            ResultProgress current = progress;
+            if (current != null) {
+                progress = ResultProgress.frozen(current); // lets the result go: the history outlives it
+            }
         }
         SubmissionTimings timings = submission;
         if (timings != null) {

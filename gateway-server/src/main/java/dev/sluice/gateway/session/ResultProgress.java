@@ -13,4 +13,15 @@ interface ResultProgress {
 
     /** How often the gateway asked the cluster for rows: 0 when the job's sink pushes them. */
     int polls();
+
+    /**
+     * The progress as it is now, holding nothing else: a finished statement's history entry keeps this, not the result
+     * it read, whose buffers, serializers and connections would otherwise live as long as the entry.
+     */
+    static ResultProgress frozen(ResultProgress progress) {
+        return new Frozen(progress.firstRowAtNanos(), progress.endedAtNanos(), progress.polls());
+    }
+
+    /** A progress that no longer moves. */
+    record Frozen(long firstRowAtNanos, long endedAtNanos, int polls) implements ResultProgress {}
 }

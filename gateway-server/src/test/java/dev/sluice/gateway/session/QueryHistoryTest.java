@@ -13,6 +13,8 @@ import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
+import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -202,6 +204,57 @@ final class QueryHistoryTest {
         assertThat(summary.jobMillis())
                 .containsExactly(entry("created", 4.0), entry("running", 14.0), entry("ended", 124.0));
         assertThat(summary.beyondJobMillis()).isEqualTo(30.0);
+    }
+
+    @Test
+    void aFinishedQueryKeepsItsPhasesButLetsGoOfTheResultItRead() throws InterruptedException {
+        QueryTrace trace = history.start("SELECT n FROM t", StatementKind.QUERY);
+        long start = time.clock.nanoTime();
+        ReadResult result = new ReadResult(start + 5_000_000, start + 7_000_000);
+        trace.readingWith(result);
+        WeakReference<ReadResult> read = new WeakReference<>(result);
+        result = null;
+        time.advanceMillis(9);
+
+        history.finish(trace, QueryOutcome.SUCCESS, "finished");
+
+        assertThat(trace.phases().durations())
+                .containsEntry(QueryPhases.FIRST_ROW, Duration.ofMillis(5))
+                .containsEntry(QueryPhases.LAST_ROW, Duration.ofMillis(2));
+        assertThat(trace.isReadingAJob()).isTrue();
+        // a history of 100 entries per session would otherwise keep 100 results' buffers and serializers
+        for (int i = 0; i < 50 && read.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(read.get()).as("the result read, once its statement ended").isNull();
+        assertThat(trace.phases().durations()).containsEntry(QueryPhases.LAST_ROW, Duration.ofMillis(2));
+    }
+
+    /** A result that was read to its end. */
+    private static final class ReadResult implements ResultProgress {
+        private final long firstRowAtNanos;
+        private final long endedAtNanos;
+
+        ReadResult(long firstRowAtNanos, long endedAtNanos) {
+            this.firstRowAtNanos = firstRowAtNanos;
+            this.endedAtNanos = endedAtNanos;
+        }
+
+        @Override
+        public long firstRowAtNanos() {
+            return firstRowAtNanos;
+        }
+
+        @Override
+        public long endedAtNanos() {
+            return endedAtNanos;
+        }
+
+        @Override
+        public int polls() {
+            return 0;
+        }
     }
 
     @Test
