@@ -60,17 +60,20 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
                 .setNumTaskManagers(config.taskManagers())
                 .setNumSlotsPerTaskManager(config.taskSlots())
                 .build();
-        MiniCluster miniCluster = new MiniCluster(miniClusterConfiguration);
+        BoundedJobStoreMiniCluster miniCluster = new BoundedJobStoreMiniCluster(miniClusterConfiguration);
         try {
             miniCluster.start();
             URI rest = miniCluster.getRestAddress().get(1, TimeUnit.MINUTES);
             HostAndPort address = new HostAndPort(rest.getHost(), rest.getPort());
             LOG.info(
-                    "Embedded Flink cluster '{}' started: {} TaskManager(s) x {} slot(s), REST at {}",
+                    "Embedded Flink cluster '{}' started: {} TaskManager(s) x {} slot(s), REST at {}; it remembers the"
+                            + " last {} finished jobs for at most {} (jobstore.max-capacity, jobstore.expiration-time)",
                     name,
                     config.taskManagers(),
                     config.taskSlots(),
-                    address);
+                    address,
+                    miniCluster.capacity(),
+                    miniCluster.expiration());
             return new EmbeddedFlinkCluster(miniCluster, name, address);
         } catch (Exception e) {
             miniCluster.close();
