@@ -1,8 +1,14 @@
 package dev.sluice.gateway;
 
+import dev.sluice.session.HostAndPort;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +27,10 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -116,14 +126,32 @@ final class SharedJobIT {
 
     @Test
     void aSharedJobThatFailsAfterItsQueriesAnsweredGivesTheFailingQueryItsCauseAndTheOther40001() throws Exception {
+        aSharedJobThatFailsLateGivesTheFailingQueryItsCause(ONE_JOB_OF_FOUR_QUERIES, false);
+    }
+
+    @Test
+    void onAClusterThatCachesJobDetailsLongerTheFailingQueryStillGetsItsCause() throws Exception {
+        // the JobManager answers a job's exceptions from its cache of the job for 8 s, and the test fills that cache
+        // while the job runs (as the web UI would): the gateway must ask again after this cluster's 8 s, not after
+        // Flink's default of 3 s, when the history would still be the running job's, empty
+        Map<String, String> options = new HashMap<>(ONE_JOB_OF_FOUR_QUERIES);
+        options.put("web.refresh-interval", "8 s");
+        aSharedJobThatFailsLateGivesTheFailingQueryItsCause(options, true);
+    }
+
+    private static void aSharedJobThatFailsLateGivesTheFailingQueryItsCause(
+            Map<String, String> options, boolean fillTheClustersCacheWhileTheJobRuns) throws Exception {
         // 5 rows a second: the division by zero comes 2 s in, after each query's execute has answered (1 s at most)
         String slowSequence = "create temporary table slow_seq (x int) with ('connector' = 'datagen',"
                 + " 'rows-per-second' = '5', 'fields.x.kind' = 'sequence', 'fields.x.start' = '1',"
                 + " 'fields.x.end' = '40', 'number-of-rows' = '40')";
         List<String> queries = List.of("select 100 / (x - 10) from slow_seq", "select x from slow_seq");
-        try (SluiceGateway gateway = GATEWAYS.start(ONE_JOB_OF_FOUR_QUERIES);
+        try (SluiceGateway gateway = GATEWAYS.start(options);
                 Connection holder = DriverManager.getConnection(gateway.jdbcUrl());
-                Waiters waiters = new Waiters(gateway, queries.size())) {
+                Waiters waiters = new Waiters(gateway, queries.size());
+                RunningJobsDetails details = fillTheClustersCacheWhileTheJobRuns
+                        ? RunningJobsDetails.askedOf(gateway)
+                        : RunningJobsDetails.NONE) {
             for (int i = 0; i < queries.size(); i++) {
                 try (Statement statement = waiters.connection(i).createStatement()) {
                     statement.execute(slowSequence);
@@ -301,6 +329,57 @@ final class SharedJobIT {
     }
 
     /** Connections of their own, each with the sequence table, that run one query each on a thread of its own. */
+    /**
+     * Asks the details of every running job of the embedded cluster every 200 ms, as its web UI does: the JobManager
+     * then answers the job's details and exceptions from what it cached while the job ran.
+     */
+    private static final class RunningJobsDetails implements AutoCloseable {
+        static final RunningJobsDetails NONE = new RunningJobsDetails(null);
+        private static final Pattern RUNNING_JOB =
+                Pattern.compile("\"jid\":\"([0-9a-f]{32})\"[^}]*\"state\":\"RUNNING\"");
+
+        private final @Nullable ScheduledExecutorService asker;
+
+        private RunningJobsDetails(@Nullable ScheduledExecutorService asker) {
+            this.asker = asker;
+        }
+
+        static RunningJobsDetails askedOf(SluiceGateway gateway) {
+            HostAndPort rest = gateway.embeddedClusterRestAddress().orElseThrow();
+            String base = "http://" + rest.host() + ":" + rest.port();
+            HttpClient http = HttpClient.newHttpClient();
+            ScheduledExecutorService asker = Executors.newSingleThreadScheduledExecutor();
+            asker.scheduleWithFixedDelay(
+                    () -> {
+                        try {
+                            Matcher running = RUNNING_JOB.matcher(get(http, base + "/jobs/overview"));
+                            while (running.find()) {
+                                get(http, base + "/jobs/" + running.group(1));
+                            }
+                        } catch (Exception e) {
+                            // asked again in 200 ms
+                        }
+                    },
+                    0,
+                    200,
+                    TimeUnit.MILLISECONDS);
+            return new RunningJobsDetails(asker);
+        }
+
+        private static String get(HttpClient http, String uri) throws Exception {
+            return http.send(HttpRequest.newBuilder(URI.create(uri)).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            if (asker != null) {
+                asker.shutdownNow();
+                asker.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     private static final class Waiters implements AutoCloseable {
         private final List<Connection> connections = new ArrayList<>();
         private final ExecutorService threads;

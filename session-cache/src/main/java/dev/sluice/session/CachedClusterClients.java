@@ -27,7 +27,10 @@ import static java.util.Objects.requireNonNull;
 final class CachedClusterClients implements ClusterClients {
     private static final Logger LOG = LoggerFactory.getLogger(CachedClusterClients.class);
 
-    private final LoadingCache<ClusterEndpoint, RestClusterClient<StandaloneClusterId>> clients;
+    private final LoadingCache<ClusterEndpoint, SharedClient> clients;
+
+    /** A cluster's shared client, and how long its JobManager caches job details, asked once per client. */
+    private record SharedClient(RestClusterClient<StandaloneClusterId> client, ExecutionGraphCacheTtl cacheTtl) {}
 
     /**
      * @param ticker Caffeine's clock: {@code Ticker.systemTicker()}, or a fake one in tests
@@ -50,9 +53,8 @@ final class CachedClusterClients implements ClusterClients {
                 .ticker(requireNonNull(ticker, "ticker is null"))
                 .executor(requireNonNull(maintenance, "maintenance is null"))
                 .scheduler(requireNonNull(scheduler, "scheduler is null"))
-                .removalListener(
-                        (ClusterEndpoint cluster, RestClusterClient<StandaloneClusterId> client, RemovalCause cause) ->
-                                closeQuietly(cluster, client, cause, stats))
+                .removalListener((ClusterEndpoint cluster, SharedClient shared, RemovalCause cause) ->
+                        closeQuietly(cluster, shared == null ? null : shared.client(), cause, stats))
                 .recordStats()
                 .build(cluster -> {
                     stats.descriptorCreated(cluster.name());
@@ -60,17 +62,23 @@ final class CachedClusterClients implements ClusterClients {
                             "Opening the shared REST client of cluster '{}' at {}",
                             cluster.name(),
                             cluster.restAddress());
-                    return config.pooledConnections()
+                    RestClusterClient<StandaloneClusterId> client = config.pooledConnections()
                             ? ClusterClients.newPooledRestClient(
                                     cluster, flinkConfiguration, config.connections(), stats)
                             : ClusterClients.newRestClient(cluster, flinkConfiguration, stats);
+                    return new SharedClient(
+                            client,
+                            new ExecutionGraphCacheTtl(cluster.name(), () -> ClusterOverviews.configuration(client)));
                 });
     }
 
     @Override
     public ClusterClientProvider<StandaloneClusterId> provider(ClusterEndpoint cluster) {
         requireNonNull(cluster, "cluster is null");
-        return () -> new NonClosingClusterClient<>(clients.get(cluster));
+        return () -> {
+            SharedClient shared = clients.get(cluster);
+            return new NonClosingClusterClient<>(shared.client(), shared.cacheTtl());
+        };
     }
 
     @Override

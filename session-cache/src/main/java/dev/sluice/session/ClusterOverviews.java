@@ -70,13 +70,7 @@ public final class ClusterOverviews {
      * @throws ClusterUnavailableException if the cluster does not answer
      */
     public static Optional<String> configuredValue(ClusterClients clients, ClusterEndpoint cluster, String key) {
-        ConfigurationInfo configuration = call(
-                clients,
-                cluster,
-                rest -> rest.sendRequest(
-                        ClusterConfigurationInfoHeaders.getInstance(),
-                        EmptyMessageParameters.getInstance(),
-                        EmptyRequestBody.getInstance()));
+        ConfigurationInfo configuration = call(clients, cluster, ClusterOverviews::configuration);
         return configuration.stream()
                 .filter(entry -> entry.getKey().equals(key))
                 .map(ConfigurationInfoEntry::getValue)
@@ -93,6 +87,14 @@ public final class ClusterOverviews {
         ClusterOverviewWithVersion overview = call(clients, cluster, RestClusterClient::getClusterOverview);
         return new ClusterCapacity(
                 overview.getNumTaskManagersConnected(), overview.getNumSlotsTotal(), overview.getNumSlotsAvailable());
+    }
+
+    /** The configuration the cluster's JobManager was started with: one {@code GET /jobmanager/config}. */
+    static CompletableFuture<ConfigurationInfo> configuration(RestClusterClient<?> rest) {
+        return rest.sendRequest(
+                ClusterConfigurationInfoHeaders.getInstance(),
+                EmptyMessageParameters.getInstance(),
+                EmptyRequestBody.getInstance());
     }
 
     /** One REST call through the cluster's shared client. */

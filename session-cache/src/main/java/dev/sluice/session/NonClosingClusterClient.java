@@ -25,9 +25,11 @@ import static java.util.Objects.requireNonNull;
 /** A shared cluster client handed to a caller that will close it: every call is delegated except close. */
 final class NonClosingClusterClient<T> implements ClusterClient<T> {
     private final ClusterClient<T> shared;
+    private final ExecutionGraphCacheTtl cacheTtl;
 
-    NonClosingClusterClient(ClusterClient<T> shared) {
+    NonClosingClusterClient(ClusterClient<T> shared, ExecutionGraphCacheTtl cacheTtl) {
         this.shared = requireNonNull(shared, "shared is null");
+        this.cacheTtl = requireNonNull(cacheTtl, "cacheTtl is null");
     }
 
     @Override
@@ -38,6 +40,11 @@ final class NonClosingClusterClient<T> implements ClusterClient<T> {
     /** The shared client, for calls that Flink's {@link ClusterClient} interface does not have. */
     ClusterClient<T> shared() {
         return shared;
+    }
+
+    /** How long the cluster's JobManager caches job details, asked once per shared client. */
+    ExecutionGraphCacheTtl cacheTtl() {
+        return cacheTtl;
     }
 
     @Override

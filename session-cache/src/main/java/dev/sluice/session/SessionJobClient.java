@@ -13,9 +13,13 @@ import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
 import org.apache.flink.runtime.rest.messages.job.JobExceptionsMessageParameters;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static java.util.Objects.requireNonNull;
@@ -25,8 +29,12 @@ import static java.util.Objects.requireNonNull;
  * has ended (see {@link JobLifetimeReader}).
  */
 public final class SessionJobClient extends ClusterClientJobClientAdapter<StandaloneClusterId> {
+    // the JobManager's cache expires on its own clock, checked when asked: a little past the expiry is surely past it
+    static final Duration CACHE_EXPIRY_MARGIN = Duration.ofMillis(100);
+
     private final JobLifetimeReader lifetime;
     private final @Nullable ClusterClient<StandaloneClusterId> shared;
+    private final ExecutionGraphCacheTtl cacheTtl;
 
     /** @param submitter the client that submitted the job, from {@code provider} */
     SessionJobClient(
@@ -40,12 +48,17 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
             // the cluster's shared client, the one that submitted the job, is kept: asked through the provider after
             // the gateway closed its clients, the cache would open a new one that nobody closes. Once the shared
             // client is closed (the gateway stops, or it was idle), the job's lifetime stays unknown.
-            this.shared = wrapper.shared();
-            this.lifetime = new JobLifetimeReader(jobId, () -> details(shared, jobId));
+            ClusterClient<StandaloneClusterId> sharedClient = wrapper.shared();
+            this.shared = sharedClient;
+            this.cacheTtl = wrapper.cacheTtl();
+            // captures the client, not this job client: a statement's history entry keeps the reader, and this job
+            // client would keep its provider and its user code's class loader with it
+            this.lifetime = new JobLifetimeReader(jobId, () -> details(sharedClient, jobId), cacheTtl);
         } else {
             // a client per call (reuse off, stock Flink's way): a client, its leader retriever and its threads for one
             // request per job would weigh on the very comparison that mode is for
             this.shared = null;
+            this.cacheTtl = ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT);
             this.lifetime = JobLifetimeReader.unavailable(
                     jobId, "the gateway opens a REST client per call (sluice.cluster.reuse is off)");
         }
@@ -57,12 +70,29 @@ public final class SessionJobClient extends ClusterClientJobClientAdapter<Standa
     }
 
     /**
-     * The name of the task whose failure failed the job, from the job's exception history on the cluster (one {@code
-     * GET /jobs/:jobid/exceptions}): for a job whose tasks are several queries' pipelines, whose query failed it.
-     * Empty if the job did not fail in a task (a failure of the JobManager's own, a cancellation) or the cluster keeps
-     * no history; exceptionally if the cluster could not be asked.
+     * The name of the task whose failure failed the job, from the job's exception history on the cluster ({@code GET
+     * /jobs/:jobid/exceptions}): for a job whose tasks are several queries' pipelines, whose query failed it. Empty if
+     * the job did not fail in a task (a failure of the JobManager's own, a cancellation) or the cluster keeps no
+     * history; exceptionally if the cluster could not be asked.
+     *
+     * <p>The JobManager answers from its cache of the job (see {@link ExecutionGraphCacheTtl}): if a request for the
+     * job's details filled it while the job ran, the history is empty until it expires, so an empty history is asked
+     * again once after that.
      */
     public CompletableFuture<Optional<String>> failingTaskName() {
+        return askFailingTaskName()
+                .thenCompose(task -> task.isPresent()
+                        ? CompletableFuture.completedFuture(task)
+                        : cacheTtl.ttl().thenCompose(ttl -> {
+                            Executor afterExpiry = CompletableFuture.delayedExecutor(
+                                    ttl.plus(CACHE_EXPIRY_MARGIN).toNanos(), TimeUnit.NANOSECONDS);
+                            return CompletableFuture.supplyAsync(this::askFailingTaskName, afterExpiry)
+                                    .thenCompose(Function.identity());
+                        }));
+    }
+
+    /** One {@code GET /jobs/:jobid/exceptions}. */
+    private CompletableFuture<Optional<String>> askFailingTaskName() {
         if (!(shared instanceof RestClusterClient<StandaloneClusterId> rest)) {
             return CompletableFuture.failedFuture(new UnsupportedOperationException(
                     "The gateway opens a REST client per call (sluice.cluster.reuse is off) and keeps none to ask"

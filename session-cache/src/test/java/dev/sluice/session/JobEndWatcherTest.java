@@ -122,10 +122,14 @@ final class JobEndWatcherTest {
     @Test
     void onceTheResultsEndedOneDetailsRequestTellsTheJobsEndAndItsLifetime() throws Exception {
         AtomicInteger detailsRequests = new AtomicInteger();
-        JobLifetimeReader lifetime = new JobLifetimeReader(new JobID(), () -> {
-            detailsRequests.incrementAndGet();
-            return CompletableFuture.completedFuture(JobLifetimeTest.details(JobStatus.FINISHED, 1_000, 1_040, 1_010));
-        });
+        JobLifetimeReader lifetime = new JobLifetimeReader(
+                new JobID(),
+                () -> {
+                    detailsRequests.incrementAndGet();
+                    return CompletableFuture.completedFuture(
+                            JobLifetimeTest.details(JobStatus.FINISHED, 1_000, 1_040, 1_010));
+                },
+                ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT));
         JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING)), lifetime);
         watch.askDetailsOnceResultsEnded(() -> true);
 
@@ -139,12 +143,15 @@ final class JobEndWatcherTest {
     void detailsThatDoNotShowTheEndAreNotAskedAgainUntilTheStatusIsFinal() throws Exception {
         AtomicInteger detailsRequests = new AtomicInteger();
         Deque<JobStatus> detailsStatuses = statuses(JobStatus.RUNNING, JobStatus.FINISHED);
-        JobLifetimeReader lifetime = new JobLifetimeReader(new JobID(), () -> {
-            detailsRequests.incrementAndGet();
-            JobStatus status = detailsStatuses.size() > 1 ? detailsStatuses.poll() : detailsStatuses.peek();
-            return CompletableFuture.completedFuture(
-                    JobLifetimeTest.details(status, 1_000, status == JobStatus.FINISHED ? 1_040 : -1, 1_010));
-        });
+        JobLifetimeReader lifetime = new JobLifetimeReader(
+                new JobID(),
+                () -> {
+                    detailsRequests.incrementAndGet();
+                    JobStatus status = detailsStatuses.size() > 1 ? detailsStatuses.poll() : detailsStatuses.peek();
+                    return CompletableFuture.completedFuture(
+                            JobLifetimeTest.details(status, 1_000, status == JobStatus.FINISHED ? 1_040 : -1, 1_010));
+                },
+                ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT));
         JobEndWatcher.Watch watch =
                 watcher.watch(fakeJob(statuses(JobStatus.RUNNING, JobStatus.RUNNING, JobStatus.FINISHED)), lifetime);
         watch.askDetailsOnceResultsEnded(() -> true);

@@ -20,11 +20,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 final class JobLifetimeReaderTest {
     private final AtomicInteger requests = new AtomicInteger();
     private final Deque<CompletableFuture<JobDetailsInfo>> answers = new ArrayDeque<>();
-    private final JobLifetimeReader reader = new JobLifetimeReader(new JobID(), () -> {
-        requests.incrementAndGet();
-        CompletableFuture<JobDetailsInfo> answer = answers.pollFirst();
-        return answer != null ? answer : CompletableFuture.failedFuture(new IllegalStateException("no more answers"));
-    });
+    private final JobLifetimeReader reader = new JobLifetimeReader(
+            new JobID(),
+            () -> {
+                requests.incrementAndGet();
+                CompletableFuture<JobDetailsInfo> answer = answers.pollFirst();
+                return answer != null
+                        ? answer
+                        : CompletableFuture.failedFuture(new IllegalStateException("no more answers"));
+            },
+            ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT));
 
     @Test
     void aJobNobodyWatchesIsAskedOnceWhenItsStatementEnds() throws Exception {
@@ -69,7 +74,26 @@ final class JobLifetimeReaderTest {
                 .isInstanceOf(ExecutionException.class)
                 .hasMessageContaining("could not be read")
                 .hasMessageContaining("no more answers");
-        assertThat(requests.get()).isEqualTo(JobLifetimeReader.RETRY_DELAYS.size() + 1);
+        assertThat(requests.get())
+                .isEqualTo(JobLifetimeReader.retryDelays(ExecutionGraphCacheTtl.FLINK_DEFAULT)
+                                .size()
+                        + 1);
+    }
+
+    @Test
+    void detailsAreAskedAgainUntilAWhilePastTheClustersCacheLifetime() {
+        assertThat(JobLifetimeReader.retryDelays(Duration.ofSeconds(3)))
+                .containsExactly(
+                        Duration.ofMillis(250),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(2));
+        // a cluster that caches a job's details for 10 s is asked past then, not given up on after 6
+        assertThat(JobLifetimeReader.retryDelays(Duration.ofSeconds(10)).stream()
+                        .reduce(Duration.ZERO, Duration::plus))
+                .isGreaterThan(Duration.ofSeconds(12))
+                .isLessThan(Duration.ofSeconds(15));
     }
 
     @Test

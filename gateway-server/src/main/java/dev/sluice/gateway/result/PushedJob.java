@@ -9,12 +9,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -32,9 +29,6 @@ public final class PushedJob {
     private final int queries;
     private final AtomicInteger needing;
     private final AtomicBoolean abandoned = new AtomicBoolean();
-    // the JobManager answers a job's exceptions from its cache of the job, kept for Flink's web.refresh-interval (3 s
-    // unless set): if a request for the job's details filled it while the job ran, the history is empty until then
-    private static final long STALE_HISTORY_MILLIS = 3_100;
 
     private final List<PushedResult<?>> results = new CopyOnWriteArrayList<>();
     private final AtomicReference<CompletableFuture<Optional<String>>> failingTask = new AtomicReference<>();
@@ -107,23 +101,15 @@ public final class PushedJob {
             asked.complete(Optional.empty());
             return asked;
         }
-        sessionJob
-                .failingTaskName()
-                .thenCompose(
-                        task -> task.isPresent() ? CompletableFuture.completedFuture(task) : askAgainLater(sessionJob))
-                .whenComplete((task, failure) -> {
-                    if (failure != null) {
-                        asked.completeExceptionally(failure);
-                    } else {
-                        asked.complete(task);
-                    }
-                });
+        // a history still cached from the job's run is asked again once the cluster's cache has expired
+        sessionJob.failingTaskName().whenComplete((task, failure) -> {
+            if (failure != null) {
+                asked.completeExceptionally(failure);
+            } else {
+                asked.complete(task);
+            }
+        });
         return asked;
-    }
-
-    private static CompletableFuture<Optional<String>> askAgainLater(SessionJobClient job) {
-        Executor later = CompletableFuture.delayedExecutor(STALE_HISTORY_MILLIS, TimeUnit.MILLISECONDS);
-        return CompletableFuture.supplyAsync(job::failingTaskName, later).thenCompose(Function.identity());
     }
 
     /** How many queries the job carries. */

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.planner.StatementKind;
+import dev.sluice.session.ExecutionGraphCacheTtl;
 import dev.sluice.session.JobLifetimeReader;
 import dev.sluice.session.SubmissionTimings;
 import dev.sluice.session.admission.JobPermit;
@@ -176,10 +177,13 @@ final class QueryHistoryTest {
     void theJobsLifetimeArrivingAfterTheStatementEndedFillsItsRowAndIsToldToTheObserver() {
         CompletableFuture<JobDetailsInfo> details = new CompletableFuture<>();
         AtomicInteger requests = new AtomicInteger();
-        JobLifetimeReader reader = new JobLifetimeReader(new JobID(), () -> {
-            requests.incrementAndGet();
-            return details;
-        });
+        JobLifetimeReader reader = new JobLifetimeReader(
+                new JobID(),
+                () -> {
+                    requests.incrementAndGet();
+                    return details;
+                },
+                ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT));
         QueryTrace trace = history.start("SELECT n FROM t", StatementKind.QUERY);
         long now = time.clock.nanoTime();
         trace.submitted(new SubmissionTimings(new JobID(), now, now, now, now, JobPermit.unlimited(), reader));
