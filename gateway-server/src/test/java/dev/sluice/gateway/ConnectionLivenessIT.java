@@ -217,6 +217,33 @@ final class ConnectionLivenessIT {
     }
 
     @Test
+    void theQueryTimeoutAndFiveSecondsBoundAnExecuteTheGatewayDoesNotAnswer() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        try (ServerSocket proxy = startProxy(gateway);
+                Connection connection =
+                        DriverManager.getConnection("jdbc:sluice://127.0.0.1:" + proxy.getLocalPort())) {
+            Statement statement = connection.createStatement();
+            statement.setQueryTimeout(1);
+            statement.execute("SET 'a' = 'b'"); // sends the timeout to the gateway while the proxy forwards
+            frozen = true;
+
+            long started = System.nanoTime();
+            assertTimeoutPreemptively(
+                    Duration.ofSeconds(30),
+                    () -> assertThatThrownBy(() -> statement.execute("SET 'c' = 'd'"))
+                            .isInstanceOfSatisfying(
+                                    SQLException.class,
+                                    e -> assertThat(e.getSQLState()).isEqualTo("08006"))
+                            .hasMessageContaining("did not answer prepareAndExecute within 6000 ms (the statement's"
+                                    + " setQueryTimeout of 1 s, plus 5 s); the connection is closed"));
+            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(5900))
+                    .isLessThan(Duration.ofSeconds(10));
+            assertThat(connection.isClosed()).isTrue();
+        }
+    }
+
+    @Test
     void rejectsANegativeNetworkTimeout() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {

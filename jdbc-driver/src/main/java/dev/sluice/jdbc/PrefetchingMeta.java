@@ -1,5 +1,6 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.transport.RequestTimeouts;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
@@ -9,6 +10,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
@@ -52,12 +54,39 @@ final class PrefetchingMeta implements InvocationHandler {
         if (method.getName().equals("createIterable") && args.length == 5 && args[4] != null) {
             Meta.StatementHandle handle = (Meta.StatementHandle) args[0];
             return new PrefetchingRows(
-                    (offset, rows) -> remote.fetch(handle, offset, rows), (Meta.Frame) args[4], fetchSize(handle));
+                    (offset, rows) -> {
+                        // fetched ahead on another thread: the statement's bound goes with the request
+                        try (RequestTimeouts.QueryTimeoutScope bound =
+                                RequestTimeouts.forQueryTimeout(queryTimeout(handle))) {
+                            return remote.fetch(handle, offset, rows);
+                        }
+                    },
+                    (Meta.Frame) args[4],
+                    fetchSize(handle));
         }
-        try {
+        Duration queryTimeout = args != null && args.length > 0 && args[0] instanceof Meta.StatementHandle handle
+                ? queryTimeout(handle)
+                : Duration.ZERO;
+        try (RequestTimeouts.QueryTimeoutScope bound = RequestTimeouts.forQueryTimeout(queryTimeout)) {
             return method.invoke(remote, args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
+        }
+    }
+
+    /**
+     * The statement's query timeout ({@code setQueryTimeout}), which bounds its executes and fetches in the driver too,
+     * for a gateway gone silent; zero for none, or for a statement the connection no longer has.
+     */
+    private Duration queryTimeout(Meta.StatementHandle handle) {
+        AvaticaStatement statement = statements.get(handle.id);
+        if (statement == null) {
+            return Duration.ZERO;
+        }
+        try {
+            return Duration.ofSeconds(Math.max(0, statement.getQueryTimeout()));
+        } catch (SQLException e) {
+            return Duration.ZERO; // a closed statement: the gateway answers its requests at once
         }
     }
 

@@ -142,7 +142,8 @@ public enum SluiceDriverProperty implements ConnectionProperty {
                     + " metadata, prepare, commit: all but executes and fetches) waits for its answer (milliseconds);"
                     + " then it fails with SQLState 08006 and the connection is closed. Connection.setNetworkTimeout"
                     + " overrides it, and also bounds executes and fetches, which the gateway holds until their rows"
-                    + " exist and which otherwise wait as long as their query runs (the gateway ends it at setQueryTimeout).");
+                    + " exist: otherwise they wait the statement's setQueryTimeout and 5 s more (the gateway ends the"
+                    + " query at its timeout), or as long as the query runs.");
 
     private static final Map<String, SluiceDriverProperty> BY_NAME = new HashMap<>();
 

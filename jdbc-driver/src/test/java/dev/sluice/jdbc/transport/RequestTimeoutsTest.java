@@ -36,6 +36,33 @@ final class RequestTimeoutsTest {
     }
 
     @Test
+    void aStatementsQueryTimeoutBoundsItsHeldRequestsOnItsThreadWhileItsScopeLasts() {
+        try (RequestTimeouts.QueryTimeoutScope outer = RequestTimeouts.forQueryTimeout(Duration.ofSeconds(10))) {
+            assertThat(timeouts.findBound("prepareAndExecute")).contains(Duration.ofSeconds(15));
+            assertThat(timeouts.findBound("fetch")).contains(Duration.ofSeconds(15));
+            assertThat(timeouts.findBound("getTables")).as("answered at once").contains(Duration.ofSeconds(60));
+            try (RequestTimeouts.QueryTimeoutScope none = RequestTimeouts.forQueryTimeout(Duration.ZERO)) {
+                assertThat(timeouts.findBound("fetch"))
+                        .as("a statement without a timeout")
+                        .isEmpty();
+            }
+            assertThat(timeouts.findBound("fetch"))
+                    .as("the outer statement's again")
+                    .contains(Duration.ofSeconds(15));
+
+            timeouts.setNetworkTimeout(Duration.ofSeconds(2));
+            assertThat(timeouts.findBound("fetch"))
+                    .as("the network timeout wins")
+                    .contains(Duration.ofSeconds(2));
+            timeouts.setNetworkTimeout(Duration.ZERO);
+            assertThat(timeouts.abandon("http://gw:8765", "fetch", Duration.ofSeconds(15)))
+                    .hasMessageContaining("did not answer fetch within 15000 ms (the statement's setQueryTimeout of"
+                            + " 10 s, plus 5 s)");
+        }
+        assertThat(timeouts.findBound("fetch")).as("after the scope").isEmpty();
+    }
+
+    @Test
     void rejectsANegativeNetworkTimeout() {
         assertThatThrownBy(() -> timeouts.setNetworkTimeout(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
