@@ -21,12 +21,12 @@ import static java.util.Objects.requireNonNull;
  * its answer before the request goes out. One job-details request ({@code GET /jobs/:jobid}) per job, the only one of
  * Flink's that carries the job's timestamps (its status request does not).
  *
- * <p>When to ask: the JobManager keeps a job's details in a cache ({@link ExecutionGraphCacheTtl}, 3 s by default), so details asked
- * while the job still winds down would stay stale for that long. A pushed query's result ends before its job does;
- * its {@link JobEndWatcher} says when the job's status is final, and only then are the details asked. A job nobody
- * watches (a collected query, whose result ends after its job) is asked as soon as its statement ends. Details that do
- * not show the end yet (a job cancelled by a closed result still cancelling) are asked again a few times, until a
- * while past the cluster's cache lifetime.
+ * <p>When to ask: the JobManager keeps a job's details in a cache ({@link ExecutionGraphCacheTtl}, 3 s by default),
+ * so details asked while the job still winds down would stay stale for that long. A pushed query's result ends before
+ * its job does; its {@link JobEndWatcher} says when the job's status is final, and only then are the details asked. A
+ * job nobody watches (a collected query, whose result ends after its job) is asked as soon as its statement ends.
+ * Details that do not show the end yet (a job cancelled by a closed result still cancelling) are asked again a few
+ * times, until a while past the cluster's cache lifetime.
  *
  * <p>Thread-safe.
  */
