@@ -60,7 +60,8 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
                 .setNumTaskManagers(config.taskManagers())
                 .setNumSlotsPerTaskManager(config.taskSlots())
                 .build();
-        BoundedJobStoreMiniCluster miniCluster = new BoundedJobStoreMiniCluster(miniClusterConfiguration);
+        MiniCluster miniCluster = new BoundedJobStoreMiniCluster(
+                miniClusterConfiguration, config.finishedJobsKept(), config.finishedJobsExpiration());
         try {
             miniCluster.start();
             URI rest = miniCluster.getRestAddress().get(1, TimeUnit.MINUTES);
@@ -72,8 +73,8 @@ public final class EmbeddedFlinkCluster implements AutoCloseable {
                     config.taskManagers(),
                     config.taskSlots(),
                     address,
-                    miniCluster.capacity(),
-                    miniCluster.expiration());
+                    config.finishedJobsKept(),
+                    config.finishedJobsExpiration());
             return new EmbeddedFlinkCluster(miniCluster, name, address);
         } catch (Exception e) {
             miniCluster.close();

@@ -4,7 +4,6 @@ import org.apache.flink.api.common.ApplicationID;
 import org.apache.flink.api.common.ApplicationState;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.application.ArchivedApplication;
 import org.apache.flink.runtime.executiongraph.ArchivedExecutionGraph;
 import org.apache.flink.runtime.jobgraph.JobType;
@@ -19,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class BoundedArchivedApplicationsTest {
     private final AtomicLong nanos = new AtomicLong(1_000);
@@ -94,16 +92,6 @@ final class BoundedArchivedApplicationsTest {
 
         assertThat(store.get(first.getApplicationId())).contains(first);
         assertThat(store.getExecutionGraphInfo(onlyJob(first))).isPresent();
-    }
-
-    @Test
-    void theEmbeddedClusterKeepsFiveHundredJobsUnlessTheOperatorSaysOtherwise() {
-        assertThat(BoundedJobStoreMiniCluster.capacity(new Configuration())).isEqualTo(500);
-        assertThat(BoundedJobStoreMiniCluster.capacity(Configuration.fromMap(Map.of("jobstore.max-capacity", "20"))))
-                .isEqualTo(20);
-        assertThatThrownBy(() -> BoundedJobStoreMiniCluster.capacity(
-                        Configuration.fromMap(Map.of("jobstore.max-capacity", "0"))))
-                .hasMessage("jobstore.max-capacity must be at least 1 for the embedded cluster, was 0");
     }
 
     /** A finished application of one job that ended in {@code status}, as the Dispatcher archives it. */

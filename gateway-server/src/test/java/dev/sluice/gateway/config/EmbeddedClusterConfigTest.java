@@ -3,6 +3,7 @@ package dev.sluice.gateway.config;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,5 +36,30 @@ final class EmbeddedClusterConfigTest {
         assertThatThrownBy(() -> new EmbeddedClusterConfig(1, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("sluice.embedded.task-slots must be at least 1, was 0");
+    }
+
+    @Test
+    void remembersFiveHundredFinishedJobsForAnHourUnlessFlinksJobStoreOptionsSayOtherwise() {
+        EmbeddedClusterConfig defaults = EmbeddedClusterConfig.from(new Configuration());
+        assertThat(defaults.finishedJobsKept()).isEqualTo(500);
+        assertThat(defaults.finishedJobsExpiration()).isEqualTo(Duration.ofHours(1));
+
+        EmbeddedClusterConfig set = EmbeddedClusterConfig.from(
+                Configuration.fromMap(Map.of("jobstore.max-capacity", "20", "jobstore.expiration-time", "600")));
+        assertThat(set.finishedJobsKept()).isEqualTo(20);
+        assertThat(set.finishedJobsExpiration()).isEqualTo(Duration.ofMinutes(10));
+    }
+
+    @Test
+    void rejectsAJobStoreOfNoJobsBeforeAnythingStarts() {
+        assertThatThrownBy(
+                        () -> EmbeddedClusterConfig.from(Configuration.fromMap(Map.of("jobstore.max-capacity", "0"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("jobstore.max-capacity must be at least 1 for the embedded cluster, was 0");
+        assertThatThrownBy(() ->
+                        EmbeddedClusterConfig.from(Configuration.fromMap(Map.of("jobstore.max-capacity", "many"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("jobstore.max-capacity (or completed-application-store.max-capacity) cannot be"
+                        + " read for the embedded cluster: Could not parse value 'many'");
     }
 }
