@@ -13,7 +13,6 @@ import org.apache.flink.runtime.scheduler.ExecutionGraphInfo;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,13 +61,13 @@ final class BoundedArchivedApplications implements ArchivedApplicationStore {
 
     @Override
     public synchronized int size() {
-        forgetExpired();
+        trim();
         return applications.size();
     }
 
     @Override
     public synchronized Optional<ArchivedApplication> get(ApplicationID applicationId) {
-        forgetExpired();
+        trim();
         return Optional.ofNullable(applications.get(applicationId)).map(Stored::application);
     }
 
@@ -78,15 +77,12 @@ final class BoundedArchivedApplications implements ArchivedApplicationStore {
         forget(id); // stored again: it becomes the newest
         applications.put(id, new Stored(application, nanoClock.getAsLong()));
         application.getJobs().keySet().forEach(job -> applicationOfJob.put(job, id));
-        while (applications.size() > capacity) {
-            forget(applications.keySet().iterator().next());
-        }
-        forgetExpired();
+        trim();
     }
 
     @Override
     public synchronized Collection<ApplicationDetails> getApplicationDetails() {
-        forgetExpired();
+        trim();
         return applications().stream()
                 .map(ApplicationDetails::fromArchivedApplication)
                 .toList();
@@ -94,7 +90,7 @@ final class BoundedArchivedApplications implements ArchivedApplicationStore {
 
     @Override
     public synchronized Optional<ExecutionGraphInfo> getExecutionGraphInfo(JobID jobId) {
-        forgetExpired();
+        trim();
         ApplicationID id = applicationOfJob.get(jobId);
         Stored stored = id == null ? null : applications.get(id);
         return stored == null
@@ -104,13 +100,13 @@ final class BoundedArchivedApplications implements ArchivedApplicationStore {
 
     @Override
     public synchronized Collection<JobDetails> getJobDetails() {
-        forgetExpired();
+        trim();
         return jobs().map(JobDetails::createDetailsForJob).toList();
     }
 
     @Override
     public synchronized JobsOverview getJobsOverview() {
-        forgetExpired();
+        trim();
         return JobsOverview.create(jobs().map(ExecutionGraphInfo::getArchivedExecutionGraph)
                 .map(ArchivedExecutionGraph::getState)
                 .toList());
@@ -130,18 +126,16 @@ final class BoundedArchivedApplications implements ArchivedApplicationStore {
         return applications().stream().flatMap(application -> application.getJobs().values().stream());
     }
 
-    /** Forgets the applications stored longer ago than the expiration: the oldest come first. */
-    private void forgetExpired() {
+    /** Forgets the oldest applications while there are more than the capacity or they were stored too long ago. */
+    private void trim() {
         long now = nanoClock.getAsLong();
-        Iterator<Stored> oldestFirst = applications.values().iterator();
-        while (oldestFirst.hasNext()) {
-            Stored oldest = oldestFirst.next();
-            if (now - oldest.storedAtNanos() < expirationNanos) {
+        while (!applications.isEmpty()) {
+            Map.Entry<ApplicationID, Stored> oldest =
+                    applications.entrySet().iterator().next();
+            if (applications.size() <= capacity && now - oldest.getValue().storedAtNanos() < expirationNanos) {
                 return;
             }
-            oldestFirst.remove();
-            ApplicationID id = oldest.application().getApplicationId();
-            oldest.application().getJobs().keySet().forEach(job -> applicationOfJob.remove(job, id));
+            forget(oldest.getKey());
         }
     }
 
