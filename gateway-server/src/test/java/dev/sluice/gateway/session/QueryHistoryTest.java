@@ -214,9 +214,10 @@ final class QueryHistoryTest {
     void aFinishedQueryKeepsItsPhasesButLetsGoOfTheResultItRead() throws InterruptedException {
         QueryTrace trace = history.start("SELECT n FROM t", StatementKind.QUERY);
         long start = time.clock.nanoTime();
-        ReadResult result = new ReadResult(start + 5_000_000, start + 7_000_000);
+        // any progress stands for the result here: only the history entry may keep it alive
+        ResultProgress result = new ResultProgress.Frozen(start + 5_000_000, start + 7_000_000, 0);
         trace.readingWith(result);
-        WeakReference<ReadResult> read = new WeakReference<>(result);
+        WeakReference<ResultProgress> read = new WeakReference<>(result);
         result = null;
         time.advanceMillis(9);
 
@@ -233,32 +234,6 @@ final class QueryHistoryTest {
         }
         assertThat(read.get()).as("the result read, once its statement ended").isNull();
         assertThat(trace.phases().durations()).containsEntry(QueryPhases.LAST_ROW, Duration.ofMillis(2));
-    }
-
-    /** A result that was read to its end. */
-    private static final class ReadResult implements ResultProgress {
-        private final long firstRowAtNanos;
-        private final long endedAtNanos;
-
-        ReadResult(long firstRowAtNanos, long endedAtNanos) {
-            this.firstRowAtNanos = firstRowAtNanos;
-            this.endedAtNanos = endedAtNanos;
-        }
-
-        @Override
-        public long firstRowAtNanos() {
-            return firstRowAtNanos;
-        }
-
-        @Override
-        public long endedAtNanos() {
-            return endedAtNanos;
-        }
-
-        @Override
-        public int polls() {
-            return 0;
-        }
     }
 
     @Test
