@@ -64,10 +64,16 @@ final class PrefetchingMeta implements InvocationHandler {
                     (Meta.Frame) args[4],
                     fetchSize(handle));
         }
-        Duration queryTimeout = args != null && args.length > 0 && args[0] instanceof Meta.StatementHandle handle
-                ? queryTimeout(handle)
-                : Duration.ZERO;
-        try (RequestTimeouts.QueryTimeoutScope bound = RequestTimeouts.forQueryTimeout(queryTimeout)) {
+        if (args != null && args.length > 0 && args[0] instanceof Meta.StatementHandle handle) {
+            try (RequestTimeouts.QueryTimeoutScope bound = RequestTimeouts.forQueryTimeout(queryTimeout(handle))) {
+                return invokeRemote(method, args);
+            }
+        }
+        return invokeRemote(method, args);
+    }
+
+    private Object invokeRemote(Method method, Object[] args) throws Throwable {
+        try {
             return method.invoke(remote, args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
