@@ -6,10 +6,10 @@ import dev.sluice.gateway.config.ResultOptions;
 import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.gateway.session.ResultTransports;
-import dev.sluice.session.ClusterDefinition;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.ClusterOptions;
-import dev.sluice.session.JobJars;
+import dev.sluice.jobs.JobJars;
+import dev.sluice.sessioncache.ClusterDefinition;
+import dev.sluice.sessioncache.ClusterKind;
+import dev.sluice.sessioncache.ClusterOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package dev.sluice.gateway;
 
 import dev.sluice.gateway.health.ClusterState;
-import dev.sluice.session.HostAndPort;
+import dev.sluice.sessioncache.HostAndPort;
 import org.jspecify.annotations.Nullable;
 
 import java.net.InetSocketAddress;

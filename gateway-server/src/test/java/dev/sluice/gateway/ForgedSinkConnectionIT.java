@@ -1,6 +1,6 @@
 package dev.sluice.gateway;
 
-import dev.sluice.session.push.PushWire;
+import dev.sluice.push.PushWire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;

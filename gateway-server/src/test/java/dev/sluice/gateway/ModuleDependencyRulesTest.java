@@ -8,12 +8,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The arrows between Sluice's modules, checked on the classes (DESIGN.md, "Modules"): {@code gateway-server} →
- * {@code planner}, {@code session-cache}; {@code session-cache} → {@code retry}; every server module → {@code errors},
- * which depends on nothing; the JDBC driver stands alone; HTTP
- * (Netty) and the wire protocol (Avatica) stay in the gateway and the driver.
+ * The arrows between Sluice's modules, checked on the classes (docs/architecture.md): {@code gateway-server} →
+ * {@code planner}, {@code jobs}, {@code session-cache}; {@code jobs} → {@code session-cache}, {@code push-sink},
+ * {@code retry}; {@code push-sink} → Flink alone; every server module → {@code errors}, which depends on nothing; the
+ * JDBC driver stands alone; HTTP (Netty) and the wire protocol (Avatica) stay in the gateway and the driver; and no
+ * package of any module is part of a cycle.
  *
  * <p>It runs here because this module's test class path holds the main classes of every other module but the
  * benchmarks. With the dependency analysis, which fails on a declared module that no class uses, a wrong arrow in a
@@ -22,7 +24,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 final class ModuleDependencyRulesTest {
     private static final String GATEWAY = "dev.sluice.gateway..";
     private static final String PLANNER = "dev.sluice.planner..";
-    private static final String SESSION_CACHE = "dev.sluice.session..";
+    private static final String SESSION_CACHE = "dev.sluice.sessioncache..";
+    private static final String JOBS = "dev.sluice.jobs..";
+    private static final String PUSH_SINK = "dev.sluice.push..";
     private static final String RETRY = "dev.sluice.retry..";
     private static final String JDBC_DRIVER = "dev.sluice.jdbc..";
     private static final String ERRORS = "dev.sluice.errors..";
@@ -49,14 +53,14 @@ final class ModuleDependencyRulesTest {
                 .resideInAPackage(JDBC_DRIVER)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(GATEWAY, PLANNER, SESSION_CACHE, RETRY, ERRORS));
+                .resideInAnyPackage(GATEWAY, PLANNER, SESSION_CACHE, JOBS, PUSH_SINK, RETRY, ERRORS));
     }
 
     @Test
     void nothingButTheGatewayDependsOnTheGateway() {
         check(noClasses()
                 .that()
-                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY, JDBC_DRIVER, ERRORS)
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, JOBS, PUSH_SINK, RETRY, JDBC_DRIVER, ERRORS)
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(GATEWAY));
@@ -69,7 +73,7 @@ final class ModuleDependencyRulesTest {
                 .resideInAPackage(ERRORS)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY, JDBC_DRIVER, "org.apache.flink.."));
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, JOBS, PUSH_SINK, RETRY, JDBC_DRIVER, "org.apache.flink.."));
     }
 
     @Test
@@ -79,17 +83,38 @@ final class ModuleDependencyRulesTest {
                 .resideInAPackage(PLANNER)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(SESSION_CACHE, RETRY, JDBC_DRIVER));
+                .resideInAnyPackage(SESSION_CACHE, JOBS, PUSH_SINK, RETRY, JDBC_DRIVER));
     }
 
     @Test
-    void theSessionCacheDependsOnRetryOnly() {
+    void theSessionCacheKnowsNothingOfJobsOrQueries() {
         check(noClasses()
                 .that()
                 .resideInAPackage(SESSION_CACHE)
                 .should()
                 .dependOnClassesThat()
+                .resideInAnyPackage(PLANNER, JOBS, PUSH_SINK, JDBC_DRIVER));
+    }
+
+    @Test
+    void jobsDependOnTheSessionCacheThePushSinkAndRetryOnly() {
+        check(noClasses()
+                .that()
+                .resideInAPackage(JOBS)
+                .should()
+                .dependOnClassesThat()
                 .resideInAnyPackage(PLANNER, JDBC_DRIVER));
+    }
+
+    @Test
+    void thePushSinkDependsOnFlinkAlone() {
+        // its jar ships with jobs to TaskManagers that have Flink and nothing of Sluice
+        check(noClasses()
+                .that()
+                .resideInAPackage(PUSH_SINK)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(GATEWAY, PLANNER, SESSION_CACHE, JOBS, RETRY, JDBC_DRIVER, ERRORS));
     }
 
     @Test
@@ -99,17 +124,27 @@ final class ModuleDependencyRulesTest {
                 .resideInAPackage(RETRY)
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(PLANNER, SESSION_CACHE, JDBC_DRIVER));
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, JOBS, PUSH_SINK, JDBC_DRIVER));
     }
 
     @Test
     void neitherNettyNorAvaticaBelowTheGateway() {
         check(noClasses()
                 .that()
-                .resideInAnyPackage(PLANNER, SESSION_CACHE, RETRY)
+                .resideInAnyPackage(PLANNER, SESSION_CACHE, JOBS, PUSH_SINK, RETRY)
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(NETTY, AVATICA));
+    }
+
+    @Test
+    void noPackageIsPartOfACycle() {
+        // a cycle makes two packages one in all but name: neither can be read, moved or tested without the other
+        slices().matching("dev.sluice.(**)")
+                .should()
+                .beFreeOfCycles()
+                .because("a package cycle hides which of its packages is the lower one")
+                .check(classes);
     }
 
     private static void check(ArchRule rule) {

@@ -1,6 +1,6 @@
 package dev.sluice.gateway;
 
-import dev.sluice.session.HostAndPort;
+import dev.sluice.sessioncache.HostAndPort;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

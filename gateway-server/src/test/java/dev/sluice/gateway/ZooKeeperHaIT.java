@@ -2,10 +2,10 @@ package dev.sluice.gateway;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.HostAndPort;
-import dev.sluice.session.ZooKeeperRestAddress;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterKind;
+import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.sessioncache.ZooKeeperRestAddress;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.HighAvailabilityOptions;
 import org.apache.flink.runtime.highavailability.ClientHighAvailabilityServices;

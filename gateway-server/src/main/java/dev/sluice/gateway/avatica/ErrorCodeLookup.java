@@ -4,7 +4,7 @@ import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceError;
 import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.planner.flink.FlinkStatementFaults;
-import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.runtime.client.JobExecutionException;
 
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package dev.sluice.gateway.avatica;
 import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.planner.flink.FlinkStatementFaults;
-import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.slf4j.Logger;

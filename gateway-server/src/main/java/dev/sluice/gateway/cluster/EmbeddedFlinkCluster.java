@@ -1,9 +1,9 @@
 package dev.sluice.gateway.cluster;
 
 import dev.sluice.gateway.config.EmbeddedClusterConfig;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.HostAndPort;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterKind;
+import dev.sluice.sessioncache.HostAndPort;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.NettyShuffleEnvironmentOptions;

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.config;
 
-import dev.sluice.session.ClusterOptions;
+import dev.sluice.sessioncache.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.description.HtmlFormatter;
 import org.apache.flink.util.TimeUtils;

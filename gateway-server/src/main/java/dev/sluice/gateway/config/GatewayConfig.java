@@ -2,9 +2,9 @@ package dev.sluice.gateway.config;
 
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.retry.CollectStrategy;
-import dev.sluice.session.ClusterDefinition;
-import dev.sluice.session.ClusterOptions;
-import dev.sluice.session.SessionCacheConfig;
+import dev.sluice.sessioncache.ClusterDefinition;
+import dev.sluice.sessioncache.ClusterOptions;
+import dev.sluice.sessioncache.SessionCacheConfig;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 

@@ -4,8 +4,9 @@ import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategyOptions;
 import dev.sluice.retry.ExponentialDelayOptions;
 import dev.sluice.retry.FixedDelayOptions;
-import dev.sluice.session.ClusterOptions;
-import dev.sluice.session.SessionCacheOptions;
+import dev.sluice.sessioncache.ClusterOptions;
+import dev.sluice.sessioncache.SessionCacheOptions;
+import dev.sluice.sessioncache.rest.RestConnectionOptions;
 import org.apache.flink.configuration.ConfigOption;
 
 import java.util.ArrayList;
@@ -90,10 +91,10 @@ public final class SluiceOptionCatalog {
             SessionCacheOptions.IDLE_TIMEOUT,
             SessionCacheOptions.MAX_SIZE,
             SessionCacheOptions.POOLED_CONNECTIONS,
-            SessionCacheOptions.MAX_CONNECTIONS_PER_ADDRESS,
-            SessionCacheOptions.CONNECTION_IDLE_TIMEOUT,
-            SessionCacheOptions.IO_THREADS,
-            SessionCacheOptions.OBJECT_MAPPER,
+            RestConnectionOptions.MAX_CONNECTIONS_PER_ADDRESS,
+            RestConnectionOptions.CONNECTION_IDLE_TIMEOUT,
+            RestConnectionOptions.IO_THREADS,
+            RestConnectionOptions.OBJECT_MAPPER,
             CollectStrategyOptions.TYPE,
             FixedDelayOptions.DELAY,
             FixedDelayOptions.ATTEMPTS,

@@ -1,9 +1,9 @@
 package dev.sluice.gateway.health;
 
-import dev.sluice.session.ClusterClients;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterOverviews;
-import dev.sluice.session.SessionClusters;
+import dev.sluice.sessioncache.ClusterClients;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterOverviews;
+import dev.sluice.sessioncache.SessionClusters;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.health;
 
-import dev.sluice.session.ClusterCapacity;
+import dev.sluice.sessioncache.ClusterCapacity;
 import org.jspecify.annotations.Nullable;
 
 import static java.util.Objects.requireNonNull;

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.result;
 
-import dev.sluice.session.JobEndWatcher;
-import dev.sluice.session.SessionJobClient;
+import dev.sluice.jobs.JobEndWatcher;
+import dev.sluice.jobs.SubmittedJobClient;
 import org.apache.flink.core.execution.JobClient;
 
 import java.time.Duration;
@@ -97,7 +97,7 @@ public final class PushedJob {
         if (!failingTask.compareAndSet(null, asked)) {
             return failingTask.get();
         }
-        if (!(client instanceof SessionJobClient sessionJob)) {
+        if (!(client instanceof SubmittedJobClient sessionJob)) {
             asked.complete(Optional.empty());
             return asked;
         }

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.result;
 
-import dev.sluice.session.JobEndWatcher;
+import dev.sluice.jobs.JobEndWatcher;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;

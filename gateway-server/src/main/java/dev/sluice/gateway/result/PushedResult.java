@@ -1,7 +1,7 @@
 package dev.sluice.gateway.result;
 
+import dev.sluice.push.PushWire;
 import dev.sluice.retry.DeadlineExceededException;
-import dev.sluice.session.push.PushWire;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.result;
 
-import dev.sluice.session.push.PushWire;
+import dev.sluice.push.PushWire;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.result;
 
-import dev.sluice.session.push.PushWire;
+import dev.sluice.push.PushWire;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufUtil;

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;

@@ -1,11 +1,11 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.session.ClusterClients;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterJob;
-import dev.sluice.session.ClusterJobStops;
-import dev.sluice.session.ClusterOverviews;
+import dev.sluice.jobs.ClusterJobStops;
+import dev.sluice.sessioncache.ClusterClients;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterJob;
+import dev.sluice.sessioncache.ClusterOverviews;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.jobs.CollectSinkHandle;
 import dev.sluice.planner.flink.CollectSinkIntrospection;
-import dev.sluice.session.CollectSinkHandle;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;

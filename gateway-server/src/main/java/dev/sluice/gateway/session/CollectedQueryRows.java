@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterUnavailableException;
-import dev.sluice.session.CollectResultReader;
+import dev.sluice.jobs.CollectResultReader;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 

@@ -2,6 +2,11 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.jobs.CollectResultReader;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.QueryTimeoutException;
+import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -9,13 +14,8 @@ import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterUnavailableException;
-import dev.sluice.session.CollectResultReader;
-import dev.sluice.session.JobRequest;
-import dev.sluice.session.QueryTimeoutException;
-import dev.sluice.session.SessionSubmissions;
-import dev.sluice.session.SubmissionTimings;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.ResultKind;
@@ -51,7 +51,7 @@ final class FlinkStatementRunner {
     private final SessionEnvironment environment;
     private final SessionOptionCommands options;
     private final JobPlanCache jobPlans;
-    private final SessionSubmissions submissions;
+    private final JobSubmissions submissions;
     private final QueryHistory history;
     private final QueryObserver observer;
     private final SessionClock clock;
@@ -73,7 +73,7 @@ final class FlinkStatementRunner {
             SessionEnvironment environment,
             SessionOptionCommands options,
             JobPlanCache jobPlans,
-            SessionSubmissions submissions,
+            JobSubmissions submissions,
             QueryHistory history,
             QueryObserver observer,
             SessionClock clock,

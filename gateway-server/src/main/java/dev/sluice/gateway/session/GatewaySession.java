@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.SessionOptionStatement;
@@ -10,8 +11,7 @@ import dev.sluice.planner.StatementRoute;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.SessionSubmissions;
+import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
@@ -67,7 +67,7 @@ public final class GatewaySession implements AutoCloseable {
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
-    private final SessionSubmissions submissions;
+    private final JobSubmissions submissions;
     private final UserCodePolicy userCode;
     // set once the session may have loaded code from a jar; read by its statements, under the execution lock
     private volatile boolean loadedUserCode;
@@ -95,7 +95,7 @@ public final class GatewaySession implements AutoCloseable {
             int maxMaterializedRows,
             HistoryLimits historyLimits,
             QueryObserver observer,
-            SessionSubmissions submissions,
+            JobSubmissions submissions,
             JobPlanCache jobPlans,
             SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,

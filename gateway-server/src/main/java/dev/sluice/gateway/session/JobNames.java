@@ -1,6 +1,6 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.JobRequest;
+import dev.sluice.jobs.JobRequest;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

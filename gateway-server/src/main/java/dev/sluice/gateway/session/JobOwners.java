@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterKind;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterKind;
 import org.apache.flink.api.common.BatchShuffleMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;

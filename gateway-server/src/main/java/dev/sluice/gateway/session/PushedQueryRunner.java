@@ -1,14 +1,14 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.result.ResultEndpointServer;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterUnavailableException;
-import dev.sluice.session.JobRequest;
-import dev.sluice.session.SessionSubmissions;
-import dev.sluice.session.SubmissionTimings;
-import dev.sluice.session.push.PushEndpointUnreachableException;
+import dev.sluice.push.PushEndpointUnreachableException;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.util.ExceptionUtils;
 import org.jspecify.annotations.Nullable;
@@ -45,7 +45,7 @@ final class PushedQueryRunner {
     private final String sessionId;
     private final ClusterEndpoint cluster;
     private final JobPlanCache jobPlans;
-    private final SessionSubmissions submissions;
+    private final JobSubmissions submissions;
     private final SessionClock clock;
     private final ResultTransports transports;
     private final BooleanSupplier loadedUserCode;
@@ -61,7 +61,7 @@ final class PushedQueryRunner {
             String sessionId,
             ClusterEndpoint cluster,
             JobPlanCache jobPlans,
-            SessionSubmissions submissions,
+            JobSubmissions submissions,
             SessionClock clock,
             ResultTransports transports,
             BooleanSupplier loadedUserCode) {

@@ -5,6 +5,13 @@ import dev.sluice.gateway.result.PushedQueryRows;
 import dev.sluice.gateway.result.PushedResult;
 import dev.sluice.gateway.result.ResultEndpointServer;
 import dev.sluice.gateway.result.SharedSinkNames;
+import dev.sluice.jobs.JobLifetimeReader;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.QueryTimeoutException;
+import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.SubmittedJobClient;
+import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
@@ -13,15 +20,8 @@ import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.JobLifetimeReader;
-import dev.sluice.session.JobRequest;
-import dev.sluice.session.QueryTimeoutException;
-import dev.sluice.session.SessionJobClient;
-import dev.sluice.session.SessionSubmissions;
-import dev.sluice.session.SubmissionTimings;
-import dev.sluice.session.admission.JobPermit;
-import dev.sluice.session.push.PushSinkBinding;
+import dev.sluice.push.PushSinkBinding;
+import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -59,7 +59,7 @@ import static java.util.Objects.requireNonNull;
  */
 final class PushedQueryStarter {
     private final ResultEndpointServer endpoint;
-    private final SessionSubmissions submissions;
+    private final JobSubmissions submissions;
     private final JobPlanCache jobPlans;
     private final String sessionId;
     private final ClusterEndpoint cluster;
@@ -67,7 +67,7 @@ final class PushedQueryStarter {
     /** @param submissions the session's executor: admission, and the switch for the start wait of its next job */
     PushedQueryStarter(
             ResultEndpointServer endpoint,
-            SessionSubmissions submissions,
+            JobSubmissions submissions,
             JobPlanCache jobPlans,
             String sessionId,
             ClusterEndpoint cluster) {
@@ -263,7 +263,7 @@ final class PushedQueryStarter {
     }
 
     private static JobLifetimeReader lifetimeOf(PushQueryJob job) {
-        return job.jobClient() instanceof SessionJobClient sessionJob
+        return job.jobClient() instanceof SubmittedJobClient sessionJob
                 ? sessionJob.lifetime()
                 : JobLifetimeReader.unavailable(job.jobClient().getJobID(), "not a job of a session");
     }

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.result.PushedQueryRows;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterUnavailableException;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.types.Row;
 
 import java.time.Duration;

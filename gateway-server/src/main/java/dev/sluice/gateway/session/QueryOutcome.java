@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.QueryTimeoutException;
-import dev.sluice.session.admission.AdmissionCancelledException;
-import dev.sluice.session.admission.AdmissionTimeoutException;
+import dev.sluice.jobs.QueryTimeoutException;
+import dev.sluice.jobs.admission.AdmissionCancelledException;
+import dev.sluice.jobs.admission.AdmissionTimeoutException;
 import org.apache.flink.runtime.client.JobCancellationException;
 
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.jobs.CollectResultReader;
+import dev.sluice.jobs.JobEndWait;
 import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
-import dev.sluice.session.CollectResultReader;
-import dev.sluice.session.JobEndWait;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
 

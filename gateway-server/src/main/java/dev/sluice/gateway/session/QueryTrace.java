@@ -1,9 +1,9 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.jobs.JobLifetime;
+import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;
-import dev.sluice.session.JobLifetime;
-import dev.sluice.session.SubmissionTimings;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 

@@ -4,12 +4,12 @@ import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.jobs.ClusterPipelineExecutor;
+import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.cache.JobPlanCache;
-import dev.sluice.session.ClusterClients;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterOverviews;
-import dev.sluice.session.SessionPipelineExecutor;
-import dev.sluice.session.admission.ClusterAdmissions;
+import dev.sluice.sessioncache.ClusterClients;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterOverviews;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
@@ -119,7 +119,7 @@ public final class SessionFactory {
                 sessionConfiguration.setString(key, value);
             }
         });
-        SessionPipelineExecutor executor = new SessionPipelineExecutor(
+        ClusterPipelineExecutor executor = new ClusterPipelineExecutor(
                 cluster,
                 clusterClients,
                 admissions.of(cluster),
@@ -162,7 +162,7 @@ public final class SessionFactory {
      */
     private TableEnvironment createTableEnvironment(PipelineExecutorServiceLoader executors, Configuration options) {
         Configuration configuration = new Configuration(options);
-        configuration.set(DeploymentOptions.TARGET, SessionPipelineExecutor.NAME);
+        configuration.set(DeploymentOptions.TARGET, ClusterPipelineExecutor.NAME);
         StreamExecutionEnvironment environment =
                 new StreamExecutionEnvironment(executors, configuration, setup.classLoader());
         TableEnvironment tableEnvironment = StreamTableEnvironment.create(

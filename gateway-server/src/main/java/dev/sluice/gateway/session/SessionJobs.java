@@ -1,6 +1,6 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
@@ -11,7 +11,7 @@ interface SessionJobs {
     /**
      * Every job the cluster lists, newest first.
      *
-     * @throws dev.sluice.session.ClusterUnavailableException if the cluster does not answer
+     * @throws dev.sluice.sessioncache.ClusterUnavailableException if the cluster does not answer
      */
     List<ClusterJob> list();
 

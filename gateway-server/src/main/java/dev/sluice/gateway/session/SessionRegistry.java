@@ -2,10 +2,10 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.session.ClusterClients;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.JobCancellation;
-import dev.sluice.session.SessionClusters;
+import dev.sluice.jobs.JobCancellation;
+import dev.sluice.sessioncache.ClusterClients;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.SessionClusters;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.jspecify.annotations.Nullable;
@@ -70,7 +70,7 @@ public final class SessionRegistry implements AutoCloseable {
      *
      * @throws TooManySessionsException if the gateway is at its session limit
      * @throws TooManyUserSessionsException if {@code owner} is at the limit of sessions per user
-     * @throws dev.sluice.session.UnknownClusterException if the property names no served cluster
+     * @throws dev.sluice.sessioncache.UnknownClusterException if the property names no served cluster
      */
     public GatewaySession open(String id, GatewayUser owner, Map<String, String> properties) {
         requireNonNull(id, "id is null");

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.JobJars;
+import dev.sluice.jobs.JobJars;
+import dev.sluice.sessioncache.ClusterEndpoint;
 
 import java.util.List;
 import java.util.Set;

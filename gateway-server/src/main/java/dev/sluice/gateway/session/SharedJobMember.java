@@ -1,9 +1,9 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.result.PushedJob;
+import dev.sluice.jobs.JobLifetimeReader;
+import dev.sluice.jobs.admission.JobRider;
 import dev.sluice.planner.push.BoundPushQuery;
-import dev.sluice.session.JobLifetimeReader;
-import dev.sluice.session.admission.JobRider;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.planner.StopJobStatement;
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;

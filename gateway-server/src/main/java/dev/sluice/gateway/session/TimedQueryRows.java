@@ -1,9 +1,9 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.jobs.QueryTimeoutException;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.PollFailedException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.session.QueryTimeoutException;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 

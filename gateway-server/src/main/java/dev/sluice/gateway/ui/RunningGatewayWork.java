@@ -6,7 +6,7 @@ import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSummary;
-import dev.sluice.session.admission.ClusterAdmissions;
+import dev.sluice.jobs.admission.ClusterAdmissions;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.gateway.health.ClusterState;
 import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
-import dev.sluice.session.ClusterCapacity;
+import dev.sluice.sessioncache.ClusterCapacity;
 
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.sluice.gateway.ui;
 import dev.sluice.gateway.health.ClusterState;
 import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
-import dev.sluice.session.ClusterCapacity;
+import dev.sluice.sessioncache.ClusterCapacity;
 
 import java.time.temporal.ChronoUnit;
 import java.util.List;

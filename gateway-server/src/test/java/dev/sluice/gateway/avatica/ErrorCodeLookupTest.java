@@ -1,17 +1,17 @@
 package dev.sluice.gateway.avatica;
 
 import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.jobs.JobFailedException;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.InvalidCollectStrategyException;
 import dev.sluice.retry.PollInterruptedException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.session.ClusterEndpoint;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.ClusterUnavailableException;
-import dev.sluice.session.HostAndPort;
-import dev.sluice.session.JobFailedException;
-import dev.sluice.session.UnknownClusterException;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterKind;
+import dev.sluice.sessioncache.ClusterUnavailableException;
+import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.sessioncache.UnknownClusterException;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.table.api.SqlParserException;

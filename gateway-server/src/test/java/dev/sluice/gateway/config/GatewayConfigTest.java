@@ -1,11 +1,11 @@
 package dev.sluice.gateway.config;
 
 import dev.sluice.planner.cache.PlanCacheConfig;
-import dev.sluice.session.ClusterDefinition;
-import dev.sluice.session.ClusterKind;
-import dev.sluice.session.FixedRestAddress;
-import dev.sluice.session.HostAndPort;
-import dev.sluice.session.ZooKeeperRestAddress;
+import dev.sluice.sessioncache.ClusterDefinition;
+import dev.sluice.sessioncache.ClusterKind;
+import dev.sluice.sessioncache.FixedRestAddress;
+import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.sessioncache.ZooKeeperRestAddress;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.jspecify.annotations.Nullable;

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.result;
 
+import dev.sluice.push.PushWire;
 import dev.sluice.retry.DeadlineExceededException;
-import dev.sluice.session.push.PushWire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.JobRequest;
+import dev.sluice.jobs.JobRequest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

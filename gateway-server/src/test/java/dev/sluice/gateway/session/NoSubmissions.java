@@ -1,10 +1,10 @@
 package dev.sluice.gateway.session;
 
-import dev.sluice.session.JobRequest;
-import dev.sluice.session.SessionSubmissions;
-import dev.sluice.session.SubmissionTimings;
-import dev.sluice.session.admission.JobPermit;
-import dev.sluice.session.admission.JobRider;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.admission.JobPermit;
+import dev.sluice.jobs.admission.JobRider;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The submissions of a session whose statements never reach a cluster's executor: nothing to tell or take. */
-final class NoSubmissions implements SessionSubmissions {
+final class NoSubmissions implements JobSubmissions {
     static final NoSubmissions INSTANCE = new NoSubmissions();
 
     private NoSubmissions() {}

@@ -1,10 +1,10 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.jobs.JobLifetimeReader;
+import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.StatementKind;
-import dev.sluice.session.ExecutionGraphCacheTtl;
-import dev.sluice.session.JobLifetimeReader;
-import dev.sluice.session.SubmissionTimings;
-import dev.sluice.session.admission.JobPermit;
+import dev.sluice.sessioncache.ExecutionGraphCacheTtl;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.JobManagerOptions;

@@ -3,7 +3,7 @@ package dev.sluice.gateway.session;
 import dev.sluice.errors.SluiceError;
 import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.planner.StopJobStatement;
-import dev.sluice.session.ClusterJob;
+import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 

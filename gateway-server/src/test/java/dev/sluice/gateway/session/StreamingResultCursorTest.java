@@ -1,8 +1,8 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.jobs.QueryTimeoutException;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
-import dev.sluice.session.QueryTimeoutException;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;

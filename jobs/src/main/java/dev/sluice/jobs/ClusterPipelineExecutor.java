@@ -1,0 +1,394 @@
+package dev.sluice.jobs;
+
+import dev.sluice.jobs.admission.ClusterAdmission;
+import dev.sluice.jobs.admission.JobPermit;
+import dev.sluice.jobs.admission.JobRider;
+import dev.sluice.retry.CollectStrategy;
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.sessioncache.ClusterClients;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.dag.Pipeline;
+import org.apache.flink.client.cli.ClientOptions;
+import org.apache.flink.client.deployment.StandaloneClusterId;
+import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.client.program.ClusterClientProvider;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.PipelineExecutor;
+import org.apache.flink.core.execution.PipelineExecutorFactory;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Submits a session's jobs to its cluster through {@link ClusterClients}, instead of Flink's remote executor, which
+ * builds a cluster descriptor and a REST client for every job. The returned job client asks the same source for
+ * every status poll, result fetch and cancel.
+ */
+public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmissions {
+    /** The {@code execution.target} of sessions that run through this executor. */
+    public static final String NAME = "sluice-session";
+
+    private final ClusterEndpoint cluster;
+    private final ClusterClients clients;
+    private final ClusterAdmission admission;
+    private final JobJars jobJars;
+    // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
+    private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
+    // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
+    private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
+    private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
+    // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
+    private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
+    // set by the statement that is about to submit a job (a session runs one at a time); taken by its submission
+    private final AtomicReference<@Nullable RequestedJob> nextJob = new AtomicReference<>();
+    // the place the running statement took before it built its job ({@link #admitNextJob}); taken by its submission
+    private final AtomicReference<@Nullable Admitted> preAdmitted = new AtomicReference<>();
+    // the job this executor submitted last for a request that carries several sessions' queries
+    private final AtomicReference<@Nullable JobID> lastSharedJob = new AtomicReference<>();
+
+    /** @param jobJars jars that travel with every job this executor submits */
+    public ClusterPipelineExecutor(
+            ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars) {
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.clients = requireNonNull(clients, "clients is null");
+        this.admission = requireNonNull(admission, "admission is null");
+        this.jobJars = requireNonNull(jobJars, "jobJars is null");
+    }
+
+    public ClusterPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
+        this(cluster, clients, admission, JobJars.NONE);
+    }
+
+    /** An executor without admission: every job goes straight to the cluster. */
+    public ClusterPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients) {
+        this(cluster, clients, ClusterAdmission.unlimited());
+    }
+
+    @Override
+    public CompletableFuture<JobClient> execute(
+            Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
+        long compiledNanos = System.nanoTime();
+        RequestedJob request = nextJob.getAndSet(null);
+        Admitted admitted = preAdmitted.getAndSet(null);
+        StreamGraph streamGraph;
+        try {
+            streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
+            if (request != null
+                    && configuration.getOptional(PipelineOptions.NAME).isEmpty()) {
+                // Flink would name the job after its sink; a name the session chose itself is kept
+                streamGraph.setJobName(request.request().name());
+            }
+            if (request != null && request.request().shared()) {
+                // Flink gives each pipelined region of a batch job a task slot of its own; the queries of a shared
+                // job are its regions, and admission let it in for one slot, so they share that one
+                streamGraph.setAllVerticesInSameSlotSharingGroupByDefault(true);
+            }
+            describeOperatorsByName(streamGraph);
+            jobJars.addTo(streamGraph);
+            streamGraph.serializeUserDefinedInstances();
+        } catch (Exception | Error e) {
+            if (admitted != null) {
+                admitted.permit().close(); // the job will not run
+            }
+            throw e;
+        }
+        if (admitted == null) {
+            JobPermit permit = admit(configuration, request, null);
+            admitted = new Admitted(permit, compiledNanos, System.nanoTime());
+        }
+        JobPermit permit = admitted.permit();
+        try {
+            return submit(
+                    streamGraph,
+                    configuration,
+                    userCodeClassLoader,
+                    admitted.enqueuedNanos(),
+                    admitted.admittedNanos(),
+                    permit,
+                    request);
+        } catch (Exception | Error e) {
+            permit.close(); // the job never ran, or nobody will read it
+            throw e;
+        }
+    }
+
+    /**
+     * Flink's planner describes each operator by its whole expression, literals included ({@code Calc(select=['secret'
+     * AS x])}), and the cluster shows those descriptions in its web UI and REST API (a job's plan) to anyone who can
+     * reach it. The operators' names ({@code Calc[2]}, as sessions keep Flink's simplified names) describe them instead.
+     */
+    private static void describeOperatorsByName(StreamGraph streamGraph) {
+        for (StreamNode node : streamGraph.getStreamNodes()) {
+            node.setOperatorDescription(node.getOperatorName());
+        }
+    }
+
+    /**
+     * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout} (the wait Flink's own
+     * client gives a submission) and no longer than the statement has left.
+     */
+    private JobPermit admit(ReadableConfig configuration, @Nullable RequestedJob request, @Nullable JobRider rider) {
+        long enqueuedNanos = System.nanoTime();
+        Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
+        SubmissionBound bound = request == null
+                ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
+                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, enqueuedNanos);
+        ClusterAdmission.Ticket ticket = admission.enqueue(rider);
+        waiting.set(ticket);
+        try {
+            return ticket.await(bound.remaining(System.nanoTime()), bound.timeoutKey());
+        } finally {
+            waiting.set(null);
+        }
+    }
+
+    /**
+     * Waits for the cluster's admission of the running statement's job before the statement builds it, so that an
+     * admitted query can take waiting ones into its job ({@link #takeRiders}). The submission of the statement's
+     * next job then takes this place instead of waiting again; a permit that {@link JobPermit#rides() rides} in
+     * another query's job is the caller's to close.
+     *
+     * @param rider the statement's query, if it may ride in another's job
+     */
+    @Override
+    public JobPermit admitNextJob(ReadableConfig configuration, @Nullable JobRider rider) {
+        long enqueuedNanos = System.nanoTime();
+        JobPermit permit = admit(configuration, nextJob.get(), rider);
+        if (!permit.rides()) {
+            Admitted stale = preAdmitted.getAndSet(new Admitted(permit, enqueuedNanos, System.nanoTime()));
+            if (stale != null) {
+                stale.permit().close();
+            }
+        }
+        return permit;
+    }
+
+    /**
+     * Whether {@code jobId} is the job this executor submitted last, and it carries several sessions' queries: asked
+     * by whoever records the owners of a session's jobs, right after the submission, so that no session owns (and may
+     * stop) a job that carries other sessions' queries.
+     */
+    public boolean submittedShared(JobID jobId) {
+        return jobId.equals(lastSharedJob.get());
+    }
+
+    @Override
+    public void releaseUnusedAdmission() {
+        Admitted unused = preAdmitted.getAndSet(null);
+        if (unused != null) {
+            unused.permit().close();
+        }
+    }
+
+    @Override
+    public List<JobRider> takeRiders(JobPermit permit, JobRider leader) {
+        return admission.takeRiders(permit, leader);
+    }
+
+    @Override
+    public int maxQueriesPerJob() {
+        return admission.maxQueriesPerJob();
+    }
+
+    /** A place taken before the job was built: when the statement entered the queue and when it was let in. */
+    private record Admitted(JobPermit permit, long enqueuedNanos, long admittedNanos) {}
+
+    /**
+     * Takes the statement that waits for admission now, if any, out of the queue; it fails with
+     * {@link dev.sluice.jobs.admission.AdmissionCancelledException}. Safe from any thread.
+     */
+    @Override
+    public void cancelWaiting() {
+        ClusterAdmission.Ticket ticket = waiting.get();
+        if (ticket != null) {
+            ticket.cancel();
+        }
+    }
+
+    private CompletableFuture<JobClient> submit(
+            StreamGraph streamGraph,
+            Configuration configuration,
+            ClassLoader userCodeClassLoader,
+            long compiledNanos,
+            long admittedNanos,
+            JobPermit permit,
+            @Nullable RequestedJob request)
+            throws Exception {
+        Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
+        SubmissionBound bound = request == null
+                ? SubmissionBound.of(null, admittedNanos, clientTimeout, admittedNanos)
+                // the statement's wait for admission is spent from its time left
+                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, admittedNanos);
+        ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
+        ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
+        try {
+            JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
+            long submittedNanos = System.nanoTime();
+            if (request != null && request.request().shared()) {
+                lastSharedJob.set(jobId);
+            }
+            SubmittedJobClient job = new SubmittedJobClient(provider, jobId, userCodeClassLoader, client);
+            if (skipNextStartWait.getAndSet(false)) {
+                lastSubmission.set(new SubmissionTimings(
+                        jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit, job.lifetime()));
+                return CompletableFuture.completedFuture(job);
+            }
+            try {
+                jobStartWait(configuration)
+                        .await(client, jobId, userCodeClassLoader, bound.remaining(System.nanoTime()));
+            } catch (JobStartWait.ClusterSilentException e) {
+                client.cancel(jobId); // asked in the background; nobody will read the job
+                throw new ClusterNotAnsweringException(
+                        cluster,
+                        "job " + jobId + "'s status",
+                        bound.elapsed(System.nanoTime()),
+                        bound.timeoutKey(),
+                        bound.limit(),
+                        e);
+            } catch (DeadlineExceededException | RetryExhaustedException e) {
+                client.cancel(jobId); // nobody will read a job that did not start in time
+                throw QueryTimeoutException.of(
+                        "Job " + jobId + " was still initializing",
+                        e,
+                        ClientOptions.CLIENT_TIMEOUT.key(),
+                        configuration.get(ClientOptions.CLIENT_TIMEOUT),
+                        e.elapsed());
+            }
+            lastSubmission.set(new SubmissionTimings(
+                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit, job.lifetime()));
+            return CompletableFuture.completedFuture(job);
+        } catch (Exception e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        } finally {
+            client.close();
+        }
+    }
+
+    /**
+     * Waits for the cluster to acknowledge a submission within {@code bound}. A cluster that accepted the connection
+     * but does not answer (a hung or paused JobManager) would hold the statement, and its session, for Flink's REST
+     * timeouts (minutes); past the bound the statement is given up, and should the cluster take the job after all, it
+     * is cancelled as soon as it answers.
+     */
+    private JobID awaitSubmission(
+            CompletableFuture<JobID> submission,
+            SubmissionBound bound,
+            ClusterClientProvider<StandaloneClusterId> provider)
+            throws Exception {
+        try {
+            return submission.get(bound.remaining(System.nanoTime()).toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            submission.thenAccept(late -> cancelLateJob(provider, late));
+            throw new ClusterNotAnsweringException(
+                    cluster,
+                    "the job's submission",
+                    bound.elapsed(System.nanoTime()),
+                    bound.timeoutKey(),
+                    bound.limit(),
+                    e);
+        }
+    }
+
+    private static void cancelLateJob(ClusterClientProvider<StandaloneClusterId> provider, JobID jobId) {
+        try (ClusterClient<StandaloneClusterId> client = provider.getClusterClient()) {
+            client.cancel(jobId);
+        }
+    }
+
+    /**
+     * Tells the executor the name and the time left of the job the session's next statement submits, if it submits
+     * one: a session runs one statement at a time, so the request is that statement's, and its submission takes it.
+     */
+    @Override
+    public void nextJob(JobRequest request) {
+        nextJob.set(new RequestedJob(requireNonNull(request, "request is null"), System.nanoTime()));
+    }
+
+    private record RequestedJob(JobRequest request, long receivedNanos) {}
+
+    /** The wait on the session's collect strategy, which {@code configuration} carries with the session's options. */
+    private JobStartWait jobStartWait(Configuration configuration) {
+        CollectStrategy strategy = CollectStrategy.from(configuration);
+        JobStartWait current = jobStartWait;
+        if (!current.strategy().equals(strategy)) {
+            current = new JobStartWait(strategy);
+            jobStartWait = current;
+        }
+        return current;
+    }
+
+    /**
+     * Lets the next job this executor submits return at the cluster's acknowledgement, without polling its status until
+     * it has left {@code INITIALIZING}: for a statement whose result learns a failed start from the job's end anyway (a
+     * pushed result), so the polls would only cost JobManager calls. Its timings then say it ran when it was submitted.
+     * A session runs one statement at a time, so the flag is that statement's; it sets it back to false after its
+     * submission, whether that reached this executor or failed before.
+     */
+    @Override
+    public void skipStartWaitOfNextJob(boolean skip) {
+        skipNextStartWait.set(skip);
+    }
+
+    /**
+     * The timings of the job submitted last, once: a session runs one statement at a time, so the statement that
+     * just ran takes the timings of its own job.
+     */
+    @Override
+    public Optional<SubmissionTimings> takeLastSubmission() {
+        return Optional.ofNullable(lastSubmission.getAndSet(null));
+    }
+
+    /** Hands this executor to a StreamExecutionEnvironment, whatever {@code execution.target} says. */
+    public PipelineExecutorServiceLoader asServiceLoader() {
+        PipelineExecutorFactory factory = new PipelineExecutorFactory() {
+            @Override
+            public String getName() {
+                return NAME;
+            }
+
+            @Override
+            public boolean isCompatibleWith(Configuration configuration) {
+                return true;
+            }
+
+            @Override
+            public PipelineExecutor getExecutor(Configuration configuration) {
+                return ClusterPipelineExecutor.this;
+            }
+        };
+        return new PipelineExecutorServiceLoader() {
+            @Override
+            public PipelineExecutorFactory getExecutorFactory(Configuration configuration) {
+                return factory;
+            }
+
+            @Override
+            public Stream<String> getExecutorNames() {
+                return Stream.of(NAME);
+            }
+        };
+    }
+}

@@ -1,8 +1,0 @@
-/**
- * Everything that talks to a Flink session cluster: which clusters exist, where their REST endpoints are, and
- * how a session's jobs reach them.
- */
-@NullMarked
-package dev.sluice.session;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,80 @@
+package dev.sluice.sessioncache;
+
+import dev.sluice.errors.ExceptionChain;
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
+import org.apache.flink.runtime.rest.util.RestClientException;
+
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.util.concurrent.TimeoutException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A session cluster could not be reached: its REST endpoint refused, timed out, does not resolve or answered that it
+ * cannot serve now (HTTP 503, as during a leader election), or (for a high-availability cluster) no JobManager was
+ * known to lead it within Flink's {@code rest.await-leader-timeout}.
+ */
+public final class ClusterUnavailableException extends RuntimeException implements SluiceError {
+    private static final long serialVersionUID = 1L;
+    private static final int SERVICE_UNAVAILABLE = 503;
+
+    public ClusterUnavailableException(ClusterEndpoint cluster, Throwable cause) {
+        super(
+                "Flink session cluster '" + cluster.name() + "' at " + cluster.restAddress() + " is unreachable: "
+                        + rootMessage(cause),
+                cause);
+    }
+
+    /** Whether {@code failure} (or a cause) says that the cluster cannot be reached or cannot serve at all now. */
+    public static boolean isUnreachable(Throwable failure) {
+        return ExceptionChain.of(requireNonNull(failure, "failure is null")).stream()
+                .anyMatch(ClusterUnavailableException::saysUnreachable);
+    }
+
+    /**
+     * Whether {@code exception} itself, not looking at its causes, says that the cluster cannot be reached or cannot
+     * serve at all now.
+     */
+    public static boolean saysUnreachable(Throwable exception) {
+        return exception instanceof ConnectException
+                || exception instanceof NoRouteToHostException
+                || exception instanceof UnknownHostException
+                // Netty's, which Flink shades under its own package
+                || exception.getClass().getName().endsWith("ConnectTimeoutException")
+                || isLeaderUnknown(exception)
+                || isServiceUnavailable(exception);
+    }
+
+    /**
+     * Flink's REST cluster client waits for its leader retriever to name a leader before every request and fails with
+     * a plain TimeoutException when none is named in time ({@code RestClusterClient#getWebMonitorBaseUrl}): with high
+     * availability, all JobManagers are down or ZooKeeper cannot be reached. The message is the only mark it has.
+     */
+    private static boolean isLeaderUnknown(Throwable cause) {
+        return cause instanceof TimeoutException
+                && cause.getMessage() != null
+                && cause.getMessage().startsWith("Waiting for leader address");
+    }
+
+    /**
+     * A JobManager answers 503 while it cannot serve (a new leader still taking over: "Service temporarily unavailable
+     * due to an ongoing leader election"); Flink's client retries the same status ({@code rest.retry.*}).
+     */
+    private static boolean isServiceUnavailable(Throwable cause) {
+        return cause instanceof RestClientException rest
+                && rest.getHttpResponseStatus().code() == SERVICE_UNAVAILABLE;
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = ExceptionChain.root(failure);
+        return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+
+    @Override
+    public SluiceErrorCode errorCode() {
+        return SluiceErrorCode.CLUSTER_UNAVAILABLE;
+    }
+}
