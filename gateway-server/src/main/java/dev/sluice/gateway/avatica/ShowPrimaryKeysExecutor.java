@@ -1,7 +1,7 @@
 package dev.sluice.gateway.avatica;
 
 import dev.sluice.gateway.session.GatewaySession;
-import dev.sluice.gateway.session.GatewayStatement;
+import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.PrimaryKeysStatement;
 import dev.sluice.planner.StatementRoute;

@@ -2,13 +2,13 @@ package dev.sluice.gateway.avatica;
 
 import dev.sluice.gateway.config.FrameConfig;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.session.GatewaySession;
-import dev.sluice.gateway.session.GatewayStatement;
-import dev.sluice.gateway.session.PreparedSql;
 import dev.sluice.gateway.session.SessionRegistry;
-import dev.sluice.gateway.session.StatementOutcome;
+import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.gateway.statement.PreparedSql;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;

@@ -2,9 +2,9 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.NoSuchSessionException;
-import dev.sluice.gateway.session.NoSuchStatementException;
 import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
+import dev.sluice.gateway.statement.NoSuchStatementException;
+import dev.sluice.gateway.statement.StatementLimits;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;

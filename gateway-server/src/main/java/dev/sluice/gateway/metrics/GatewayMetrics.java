@@ -1,12 +1,12 @@
 package dev.sluice.gateway.metrics;
 
 import dev.sluice.gateway.config.ResultTransport;
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.QueryPhases;
 import dev.sluice.gateway.http.ConnectionStats;
-import dev.sluice.gateway.result.PushBufferStats;
+import dev.sluice.gateway.push.PushBufferStats;
+import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.security.AuthenticationFailures;
-import dev.sluice.gateway.session.QueryObserver;
-import dev.sluice.gateway.session.QueryOutcome;
-import dev.sluice.gateway.session.QueryPhases;
 import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.PlanCacheResult;

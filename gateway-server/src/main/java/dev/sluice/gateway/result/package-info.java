@@ -1,7 +1,6 @@
 /**
- * The result endpoint: a Netty server that query sinks in Flink jobs connect to and push their rows to, and the
- * registry of results it expects. Each registered result has an unguessable one-time ticket; the gateway reads a
- * result through {@link dev.sluice.gateway.result.PushedResult} with bounded memory per query.
+ * A statement's result as the session hands it out: the cursors a fetch reads, the rows behind them (collected, pushed,
+ * counted, local) with their deadline and idle watch, and how a query ended.
  */
 @NullMarked
 package dev.sluice.gateway.result;

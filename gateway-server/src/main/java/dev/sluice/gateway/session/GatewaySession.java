@@ -1,6 +1,27 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.history.HistoryLimits;
+import dev.sluice.gateway.history.QueryHistory;
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.QuerySummary;
+import dev.sluice.gateway.history.QueryTrace;
+import dev.sluice.gateway.history.RunningQueriesAnswer;
+import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.jobcommand.ClusterJobsAnswer;
+import dev.sluice.gateway.jobcommand.SessionJobs;
+import dev.sluice.gateway.jobcommand.StopJobCommand;
+import dev.sluice.gateway.result.QueryOutcome;
+import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.gateway.settings.SessionEnvironment;
+import dev.sluice.gateway.settings.SessionOptionCommands;
+import dev.sluice.gateway.statement.ConstantQueryAnswers;
+import dev.sluice.gateway.statement.FlinkStatementRunner;
+import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.gateway.statement.NoSuchStatementException;
+import dev.sluice.gateway.statement.PreparedSql;
+import dev.sluice.gateway.statement.ResultTransports;
+import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;

@@ -1,6 +1,9 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.gateway.statement.NoSuchStatementException;
+import dev.sluice.gateway.statement.StatementLimits;
 
 import static java.util.Objects.requireNonNull;
 

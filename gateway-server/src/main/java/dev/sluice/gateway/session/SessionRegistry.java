@@ -1,6 +1,8 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.history.QuerySummary;
+import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.jobs.JobCancellation;
 import dev.sluice.sessioncache.ClusterClients;

@@ -1,4 +1,4 @@
-/** Gateway sessions: one Flink {@code TableEnvironment} per JDBC connection, its statements and results. */
+/** Gateway sessions: one Flink {@code TableEnvironment} per JDBC connection, its owner, its registry and its limits. */
 @NullMarked
 package dev.sluice.gateway.session;
 

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.ui;
 
 import dev.sluice.gateway.health.ClusterState;
+import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
 import org.jspecify.annotations.Nullable;
 

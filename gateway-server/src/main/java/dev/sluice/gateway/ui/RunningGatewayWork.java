@@ -2,8 +2,8 @@ package dev.sluice.gateway.ui;
 
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.ClusterState;
+import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.security.GatewayUser;
-import dev.sluice.gateway.session.QuerySummary;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.SessionSummary;
 import dev.sluice.jobs.admission.ClusterAdmissions;

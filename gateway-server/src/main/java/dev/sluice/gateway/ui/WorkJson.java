@@ -3,7 +3,7 @@ package dev.sluice.gateway.ui;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.gateway.health.ClusterState;
-import dev.sluice.gateway.session.QuerySummary;
+import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
 import dev.sluice.sessioncache.ClusterCapacity;
 

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.ui;
 
 import dev.sluice.gateway.health.ClusterState;
-import dev.sluice.gateway.session.QuerySummary;
+import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.session.SessionSummary;
 import dev.sluice.sessioncache.ClusterCapacity;
 

@@ -5,7 +5,7 @@ import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
+import dev.sluice.gateway.statement.StatementLimits;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.FullHttpRequest;

@@ -2,7 +2,7 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.SessionControl;
-import dev.sluice.gateway.session.StatementLimits;
+import dev.sluice.gateway.statement.StatementLimits;
 
 /** Sluice's own requests on a session (cancel, limits, the liveness probe), doing nothing: for endpoint tests. */
 public final class NoSessionControl implements SessionControl {

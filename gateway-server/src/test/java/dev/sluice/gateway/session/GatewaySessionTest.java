@@ -1,5 +1,11 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.history.RecordingObserver;
+import dev.sluice.gateway.result.NoResultException;
+import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.gateway.statement.NoSuchStatementException;
+import dev.sluice.gateway.statement.PreparedSql;
 import dev.sluice.planner.StatementKind;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.types.Row;

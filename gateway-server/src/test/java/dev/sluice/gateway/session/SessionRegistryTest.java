@@ -1,8 +1,13 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.gateway.settings.PipelinedBatchProfile;
+import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.gateway.statement.ResultTransports;
 import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;

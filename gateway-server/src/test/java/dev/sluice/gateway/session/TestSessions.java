@@ -1,7 +1,14 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.history.HistoryLimits;
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.RunningQueriesAnswer;
+import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.jobcommand.FakeSessionJobs;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.gateway.statement.NoSubmissions;
+import dev.sluice.gateway.statement.ResultTransports;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -24,23 +31,23 @@ import java.util.function.Function;
  * Sessions on a real Flink TableEnvironment in batch mode and a clock the test drives. Nothing here reaches a
  * cluster: SET, RESET, DDL, SHOW and constant queries never submit a job.
  */
-final class TestSessions {
-    static final Instant WALL_TIME = Instant.parse("2026-03-01T10:15:30.123456Z");
-    static final ClusterEndpoint CLUSTER =
+public final class TestSessions {
+    public static final Instant WALL_TIME = Instant.parse("2026-03-01T10:15:30.123456Z");
+    public static final ClusterEndpoint CLUSTER =
             new ClusterEndpoint("test", ClusterKind.REMOTE, new HostAndPort("127.0.0.1", 1));
 
     /** Monotonic time of the tests' clock; only the test moves it. */
     final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
-    final SessionClock clock = new SessionClock(Clock.fixed(WALL_TIME, ZoneOffset.UTC), nanos::get);
+    public final SessionClock clock = new SessionClock(Clock.fixed(WALL_TIME, ZoneOffset.UTC), nanos::get);
 
-    static Function<Configuration, TableEnvironment> environmentFactory() {
+    public static Function<Configuration, TableEnvironment> environmentFactory() {
         return options -> TableEnvironment.create(
                 EnvironmentSettings.newInstance().withConfiguration(options).build());
     }
 
     /** The gateway's defaults of the tests' sessions: batch mode, UTC. */
-    static Configuration defaults() {
+    public static Configuration defaults() {
         Configuration defaults = new Configuration();
         defaults.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH);
         defaults.setString("table.local-time-zone", "UTC");
@@ -65,7 +72,7 @@ final class TestSessions {
                 ResultTransports.collect());
     }
 
-    void advanceMillis(long millis) {
+    public void advanceMillis(long millis) {
         nanos.addAndGet(millis * 1_000_000);
     }
 }

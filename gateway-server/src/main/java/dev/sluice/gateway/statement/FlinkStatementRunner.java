@@ -1,0 +1,320 @@
+package dev.sluice.gateway.statement;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.history.QueryHistory;
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.QueryTrace;
+import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.result.CollectedQueryRows;
+import dev.sluice.gateway.result.CountedQueryRows;
+import dev.sluice.gateway.result.LocalQueryRows;
+import dev.sluice.gateway.result.MaterializedResultCursor;
+import dev.sluice.gateway.result.PlanLines;
+import dev.sluice.gateway.result.PushedResultRows;
+import dev.sluice.gateway.result.QueryDeadline;
+import dev.sluice.gateway.result.QueryRows;
+import dev.sluice.gateway.result.ResultCursor;
+import dev.sluice.gateway.result.ResultProgress;
+import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.result.StreamingResultCursor;
+import dev.sluice.gateway.result.TimedQueryRows;
+import dev.sluice.gateway.settings.QuerySettings;
+import dev.sluice.gateway.settings.SessionEnvironment;
+import dev.sluice.gateway.settings.SessionOptionCommands;
+import dev.sluice.jobs.CollectResultReader;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.QueryTimeoutException;
+import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanKind;
+import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.retry.RetryExhaustedException;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import dev.sluice.sessioncache.ClusterUnavailableException;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs a statement in Flink: compiles it (through the job plan cache for a query), lets Flink submit its job through
+ * the session's executor, waits for a DML job's end, and sets up the reading of a query's rows against the query's
+ * deadline: pushed by the job's sink to the result endpoint when the cluster's transport is push (started and waited
+ * for by {@link PushedQueryRunner}), else from its collect sink.
+ *
+ * <p>Not thread-safe: used under the session's execution lock. The cursors it returns are read without that lock.
+ */
+public final class FlinkStatementRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(FlinkStatementRunner.class);
+
+    private final String sessionId;
+    private final ClusterEndpoint cluster;
+    private final SessionEnvironment environment;
+    private final SessionOptionCommands options;
+    private final JobPlanCache jobPlans;
+    private final JobSubmissions submissions;
+    private final QueryHistory history;
+    private final QueryObserver observer;
+    private final SessionClock clock;
+    private final int maxMaterializedRows;
+    private final ResultTransports transports;
+    private final JobNames jobNames;
+    // the push path of queries: the cluster's results are pushed by their jobs' sinks to the result endpoint
+    private final PushedQueryRunner pushed;
+
+    /**
+     * @param submissions the session's executor: the job a statement submits next, and the timings of the last
+     * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
+     * @param transports how the cluster's results reach the gateway
+     * @param loadedUserCode whether the session may have loaded code from a jar, so that its jobs share no job
+     */
+    public FlinkStatementRunner(
+            String sessionId,
+            ClusterEndpoint cluster,
+            SessionEnvironment environment,
+            SessionOptionCommands options,
+            JobPlanCache jobPlans,
+            JobSubmissions submissions,
+            QueryHistory history,
+            QueryObserver observer,
+            SessionClock clock,
+            int maxMaterializedRows,
+            ResultTransports transports,
+            BooleanSupplier loadedUserCode) {
+        this.sessionId = requireNonNull(sessionId, "sessionId is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        this.environment = requireNonNull(environment, "environment is null");
+        this.options = requireNonNull(options, "options is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.submissions = requireNonNull(submissions, "submissions is null");
+        this.history = requireNonNull(history, "history is null");
+        this.observer = requireNonNull(observer, "observer is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.maxMaterializedRows = maxMaterializedRows;
+        this.transports = requireNonNull(transports, "transports is null");
+        this.jobNames = new JobNames(sessionId);
+        this.pushed =
+                new PushedQueryRunner(sessionId, cluster, jobPlans, submissions, clock, transports, loadedUserCode);
+    }
+
+    /**
+     * Runs {@code sql} in Flink.
+     *
+     * @param maxRows the most rows the result may return; 0 or less for no limit
+     * @param statementTimeout the statement's own query timeout ({@code Statement.setQueryTimeout}), in place of the
+     *     session's {@code sluice.query.timeout}; zero for none
+     * @param stateVersion the session's state version, part of a cached plan's key
+     */
+    public StatementOutcome execute(
+            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, long stateVersion) {
+        StatementKind kind = planned.kind();
+        String sql = planned.sql();
+        LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
+        QuerySettings settings = options.refreshQuerySettings();
+        QueryDeadline deadline = statementTimeout.isZero()
+                ? new QueryDeadline(trace.startNanos(), settings.timeout(), SessionOptions.QUERY_TIMEOUT.key())
+                : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
+        // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
+        submissions.takeLastSubmission().ifPresent(stale -> stale.permit().close());
+        JobRequest jobRequest = jobNames.request(trace.statementId(), deadline, clock.nanoTime());
+        submissions.nextJob(jobRequest);
+        TableEnvironment tableEnvironment = environment.onCurrentThread();
+        Optional<ResultEndpointServer> pushEndpoint =
+                kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
+        if (pushEndpoint.isPresent()) {
+            Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
+                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, trace, deadline, jobRequest);
+            if (started.isPresent()) {
+                return pushedRowsOutcome(started.get(), maxRows, trace, deadline);
+            }
+            // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
+        }
+        TableResult result;
+        try {
+            result = kind == StatementKind.QUERY
+                    ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
+                    : tableEnvironment.executeSql(sql);
+        } catch (RuntimeException e) {
+            if (ClusterUnavailableException.isUnreachable(e)) {
+                throw new ClusterUnavailableException(cluster, e);
+            }
+            throw e;
+        }
+        takeSubmission(trace);
+        if (result.getResultKind() == ResultKind.SUCCESS) {
+            return new StatementOutcome.UpdateCount(0);
+        }
+        if (kind == StatementKind.DML) {
+            result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
+            return awaitAffectedRows(result);
+        }
+        if (kind == StatementKind.EXPLAIN) {
+            return PlanLines.of(result);
+        }
+        QueryRows queryRows = queryRows(result, settings);
+        if (queryRows instanceof ResultProgress progress) {
+            trace.readingWith(progress);
+        }
+        Optional<JobClient> job = result.getJobClient();
+        return rowsOutcome(
+                result.getResolvedSchema(), queryRows, maxRows, trace, deadline, () -> job.ifPresent(this::cancel));
+    }
+
+    /** Asks the cluster to cancel {@code job} and does not wait: a cancel from the client must return at once. */
+    private void cancel(JobClient job) {
+        job.cancel().whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                LOG.debug("Cancelling job {} failed; it may have ended already", job.getJobID(), failure);
+            }
+        });
+    }
+
+    /** Cancels a pushed query of this session that still waits for its sink, if one does. Safe from any thread. */
+    public void cancelStarting() {
+        pushed.cancelStarting();
+    }
+
+    /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
+    private StatementOutcome pushedRowsOutcome(
+            PushedQueryStarter.StartedQuery started, long maxRows, QueryTrace trace, QueryDeadline deadline) {
+        takeSubmission(trace, started.ridingTimings());
+        trace.readingWith(started.rows());
+        PushedResultRows rows = started.rows();
+        return rowsOutcome(started.schema(), rows, maxRows, trace, deadline, rows::close);
+    }
+
+    /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
+    private void takeSubmission(QueryTrace trace) {
+        takeSubmission(trace, null);
+    }
+
+    /**
+     * Hands the timings of the statement's job to its trace and its plan to the observer.
+     *
+     * @param ridingTimings the timings of the job the statement's query rides in, if it does; else the executor's
+     */
+    private void takeSubmission(QueryTrace trace, @Nullable SubmissionTimings ridingTimings) {
+        SubmissionTimings own = submissions.takeLastSubmission().orElse(null);
+        SubmissionTimings timings = ridingTimings != null ? ridingTimings : own;
+        trace.submitted(timings);
+        PlanCacheResult cacheResult = trace.planCache();
+        if (cacheResult != null && timings != null) {
+            observer.planned(cluster.name(), PlanKind.JOB, cacheResult, timings.compiledNanos() - trace.startNanos());
+        }
+    }
+
+    /**
+     * The cursor over a query's rows, read against its deadline: page by page in batch mode, folded into the final
+     * table in streaming mode (a changelog).
+     */
+    private StatementOutcome rowsOutcome(
+            ResolvedSchema schema,
+            QueryRows queryRows,
+            long maxRows,
+            QueryTrace trace,
+            QueryDeadline deadline,
+            Runnable cancelJob) {
+        TimedQueryRows rows = new TimedQueryRows(
+                new CountedQueryRows(queryRows, trace::rowsArrived),
+                deadline,
+                clock::nanoTime,
+                (outcome, how) -> history.finish(trace, outcome, how));
+        ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
+                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
+                : new StreamingResultCursor(rows, maxRows);
+        return new StatementOutcome.Rows(schema, cursor, cancelJob);
+    }
+
+    /**
+     * Runs a query through the plan cache, unless the gateway or the session has it off; either way Flink submits the
+     * job through the session's executor.
+     */
+    private TableResult executeQuery(
+            TableEnvironment tableEnvironment,
+            QuerySettings settings,
+            PlannedStatement planned,
+            QueryTrace trace,
+            long stateVersion) {
+        if (!jobPlans.isEnabled() || !settings.planCacheEnabled()) {
+            trace.planned(PlanCacheResult.SKIP);
+            return tableEnvironment.executeSql(planned.sql());
+        }
+        JobPlanCache.Execution execution = jobPlans.execute(tableEnvironment, sessionId, stateVersion, planned);
+        trace.planned(execution.cacheResult());
+        return execution.result();
+    }
+
+    /**
+     * A query with a job is read from its collect sink by Sluice's reader, on the session's collect strategy; a result
+     * Flink computed without a job is passed through.
+     */
+    private QueryRows queryRows(TableResult result, QuerySettings settings) {
+        Optional<JobClient> job = result.getJobClient();
+        if (job.isEmpty()) {
+            return new LocalQueryRows(result.collect());
+        }
+        CollectSinkHandles.CollectSink sink = CollectSinkHandles.inspect(result.collect());
+        CollectResultReader<RowData> reader =
+                new CollectResultReader<>(sink.handle(), job.get(), settings.resultPoller());
+        return new CollectedQueryRows(reader, sink.toRow(), cluster);
+    }
+
+    /** Waits for a DML job to end on the session's collect strategy; the wait cancels a job that outlives it. */
+    private void awaitJobEnd(JobClient job, QuerySettings settings, QueryDeadline deadline) {
+        try {
+            settings.jobEndWait().await(job, deadline.remaining(clock.nanoTime()));
+        } catch (DeadlineExceededException | RetryExhaustedException e) {
+            throw QueryTimeoutException.of(
+                    "The statement's job did not end",
+                    e,
+                    deadline.setting(),
+                    deadline.timeout(),
+                    deadline.elapsed(clock.nanoTime()));
+        }
+    }
+
+    /**
+     * Sums the row counts an ended DML job reports per sink. Flink reports -1 for a sink that does not know its count,
+     * and then the statement's count is unknown.
+     */
+    private static StatementOutcome.UpdateCount awaitAffectedRows(TableResult result) {
+        long affected = 0;
+        boolean known = true;
+        try (CloseableIterator<Row> rows = result.collect()) {
+            while (rows.hasNext()) {
+                Row row = rows.next();
+                for (int i = 0; i < row.getArity(); i++) {
+                    if (row.getField(i) instanceof Number count && count.longValue() >= 0) {
+                        affected += count.longValue();
+                    } else {
+                        known = false;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Closing the result of a DML statement failed", e);
+        }
+        return known ? new StatementOutcome.UpdateCount(affected) : StatementOutcome.UpdateCount.unknown();
+    }
+}

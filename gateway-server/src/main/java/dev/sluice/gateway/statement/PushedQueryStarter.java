@@ -1,0 +1,301 @@
+package dev.sluice.gateway.statement;
+
+import dev.sluice.gateway.push.PushedJob;
+import dev.sluice.gateway.push.PushedQueryRows;
+import dev.sluice.gateway.push.PushedResult;
+import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.push.SharedSinkNames;
+import dev.sluice.gateway.result.PushedResultRows;
+import dev.sluice.jobs.JobLifetimeReader;
+import dev.sluice.jobs.JobRequest;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.QueryTimeoutException;
+import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.SubmittedJobClient;
+import dev.sluice.jobs.admission.JobPermit;
+import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.push.BoundPushQuery;
+import dev.sluice.planner.push.CompiledPushQuery;
+import dev.sluice.planner.push.PushQueryJob;
+import dev.sluice.planner.push.PushQueryPlan;
+import dev.sluice.planner.push.PushQueryPlanner;
+import dev.sluice.push.PushSinkBinding;
+import dev.sluice.sessioncache.ClusterEndpoint;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.data.RowData;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Starts a query whose rows the job's sink pushes to the result endpoint: plan (or take the session's compiled plan of
+ * the same query), register the result (its ticket goes into the sink's options), submit. The job is submitted
+ * without the start wait's status polls: a job that fails while initializing fails the result through the job's end,
+ * with the cluster's cause.
+ *
+ * <p>A plan is reused as a collected query's is ({@link JobPlanCache}: same session, state and options, and a plan
+ * that may be reused): its translated transformations run again with a sink that carries the new result's ticket
+ * ({@link PushSinkBinding}), so Flink's parsing, optimisation and translation run once per statement, not per run.
+ *
+ * <p>A query that may share a job ({@link SharingKeys}) on a cluster whose jobs may carry several queries waits for
+ * the cluster's admission before its job is built. If it is admitted, it takes the queries that wait behind it with
+ * the same key into its job ({@code ClusterAdmission.takeRiders}) and hands each the job; if another query takes it,
+ * it waits for that query's job instead of submitting its own. A query whose shared job cannot be submitted learns it
+ * from {@link RunAloneException}, and runs again in a job of its own.
+ *
+ * <p>Not thread-safe: used under the session's execution lock, on its planning thread.
+ */
+final class PushedQueryStarter {
+    private final ResultEndpointServer endpoint;
+    private final JobSubmissions submissions;
+    private final JobPlanCache jobPlans;
+    private final String sessionId;
+    private final ClusterEndpoint cluster;
+
+    /** @param submissions the session's executor: admission, and the switch for the start wait of its next job */
+    PushedQueryStarter(
+            ResultEndpointServer endpoint,
+            JobSubmissions submissions,
+            JobPlanCache jobPlans,
+            String sessionId,
+            ClusterEndpoint cluster) {
+        this.endpoint = requireNonNull(endpoint, "endpoint is null");
+        this.submissions = requireNonNull(submissions, "submissions is null");
+        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.sessionId = requireNonNull(sessionId, "sessionId is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
+    }
+
+    /**
+     * A started query: its columns, its rows as they arrive, whether its plan came from the cache, and, when it rides
+     * in another query's job, that job's timings as this query saw them (else the session's executor has them).
+     */
+    record StartedQuery(
+            ResolvedSchema schema,
+            PushedResultRows rows,
+            PlanCacheResult planCache,
+            @Nullable SubmissionTimings ridingTimings) {
+        StartedQuery {
+            requireNonNull(schema, "schema is null");
+            requireNonNull(rows, "rows is null");
+            requireNonNull(planCache, "planCache is null");
+        }
+
+        /** Whether the query's job carries other queries too. */
+        boolean sharesJob() {
+            return rows.sharesJob();
+        }
+    }
+
+    /** The job that was to carry the query together with others was not submitted: run the query on its own. */
+    static final class RunAloneException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        RunAloneException(String message, @Nullable Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Plans {@code query}, or takes its compiled plan, and submits its job, or has it carried by another query's job.
+     *
+     * @param reusePlans whether the session lets queries reuse plans
+     * @param sharingKey the query's key for sharing a job ({@link SharingKeys}); null for a job of its own, as on a
+     *     cluster whose jobs carry one query each
+     * @param jobRequest the name and time left of the statement's job, for the name of a job it shares
+     * @throws org.apache.flink.table.api.ValidationException if the query is invalid; nothing is registered then
+     * @throws RunAloneException if the job that was to carry it with others was not submitted
+     */
+    StartedQuery start(
+            TableEnvironment tableEnvironment,
+            PlannedStatement query,
+            long stateVersion,
+            boolean reusePlans,
+            @Nullable Object sharingKey,
+            JobRequest jobRequest) {
+        boolean mayShare = sharingKey != null;
+        Optional<CompiledPushQuery> cached =
+                reusePlans ? jobPlans.findPushed(tableEnvironment, sessionId, stateVersion, query) : Optional.empty();
+        CompiledPushQuery compiled;
+        PushedResult<RowData> result;
+        UnaryOperator<List<Transformation<?>>> bindSink;
+        PlanCacheResult cacheResult;
+        if (cached.isPresent()) {
+            compiled = cached.get();
+            result = endpoint.results().register(compiled.newSerializer());
+            Map<String, String> sinkOptions = endpoint.sinkOptions(result);
+            bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);
+            cacheResult = PlanCacheResult.HIT;
+        } else {
+            PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql());
+            result = endpoint.results().register(plan.newSerializer());
+            PushedResult<RowData> registered = result;
+            compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(registered)));
+            bindSink = UnaryOperator.identity();
+            cacheResult = null;
+        }
+        if (mayShare) {
+            // a sink of its own name, even in a plan just compiled: the job it may share is traced back to it
+            Map<String, String> sinkOptions = endpoint.sinkOptions(result);
+            String sinkName = SharedSinkNames.of(result.ticket().resultId());
+            bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions, sinkName);
+        }
+        CompiledPushQuery toRun = compiled;
+        PushedResult<RowData> toDeliver = result;
+        // startSharing closes the result itself on failure: a query that gave up waiting for the job it rides in
+        // keeps its result open for that job's sink
+        StartedQuery started = mayShare
+                ? startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, jobRequest)
+                : startAlone(toRun, toDeliver, bindSink);
+        if (cacheResult == null) {
+            cacheResult =
+                    reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled) : PlanCacheResult.SKIP;
+        }
+        return new StartedQuery(started.schema(), started.rows(), cacheResult, started.ridingTimings());
+    }
+
+    private StartedQuery startAlone(
+            CompiledPushQuery compiled, PushedResult<RowData> result, UnaryOperator<List<Transformation<?>>> bindSink) {
+        PushQueryJob job = submit(result, () -> compiled.submit(bindSink));
+        return started(compiled, result, PushedJob.watched(job.jobClient(), endpoint.jobEnds(), 1), null);
+    }
+
+    /**
+     * Waits for admission as a query that may share a job; then either submits its job with the queries it takes
+     * along, or rides in the job of the query that took it.
+     */
+    private StartedQuery startSharing(
+            TableEnvironment tableEnvironment,
+            CompiledPushQuery compiled,
+            PushedResult<RowData> result,
+            UnaryOperator<List<Transformation<?>>> bindSink,
+            Object sharingKey,
+            JobRequest jobRequest) {
+        SharedJobMember self = closedOnFailure(
+                result, () -> new SharedJobMember(sharingKey, compiled.bind(bindSink), System.nanoTime()));
+        JobPermit permit = closedOnFailure(result, () -> submissions.admitNextJob(tableEnvironment.getConfig(), self));
+        if (permit.rides()) {
+            return ride(compiled, result, self, permit, jobRequest);
+        }
+        List<SharedJobMember> riders = submissions.takeRiders(permit, self).stream()
+                .map(SharedJobMember.class::cast)
+                .toList();
+        if (riders.isEmpty()) {
+            PushQueryJob job =
+                    submit(result, () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(self.query())));
+            return started(compiled, result, PushedJob.watched(job.jobClient(), endpoint.jobEnds(), 1), null);
+        }
+        List<BoundPushQuery> queries = new ArrayList<>();
+        queries.add(self.query());
+        riders.forEach(rider -> queries.add(rider.query()));
+        submissions.nextJob(JobNames.shared(jobRequest, queries.size()));
+        PushQueryJob job;
+        try {
+            job = submit(result, () -> CompiledPushQuery.submitTogether(tableEnvironment, queries));
+        } catch (RuntimeException | Error e) {
+            RunAloneException runAlone = new RunAloneException(
+                    "The job that was to carry " + queries.size() + " queries was not submitted", e);
+            riders.forEach(rider -> rider.notStarted(runAlone));
+            throw runAlone;
+        }
+        PushedJob shared = PushedJob.watched(job.jobClient(), endpoint.jobEnds(), queries.size());
+        SharedJobMember.Start start = new SharedJobMember.Start(shared, System.nanoTime(), lifetimeOf(job));
+        riders.forEach(rider -> rider.started(start));
+        return started(compiled, result, shared, null);
+    }
+
+    /** Waits for the job of the query that took this one along, within the statement's time left. */
+    private StartedQuery ride(
+            CompiledPushQuery compiled,
+            PushedResult<RowData> result,
+            SharedJobMember self,
+            JobPermit permit,
+            JobRequest jobRequest) {
+        long admittedNanos = System.nanoTime();
+        Optional<SharedJobMember.Start> start;
+        try {
+            start = self.awaitStart(jobRequest.remaining().minusNanos(admittedNanos - self.enqueuedNanos()));
+        } catch (TimeoutException e) {
+            permit.close();
+            // the job may still come with this query's sink in it: that sink is then read and its rows dropped, so
+            // that the job goes on for the others; if it does not come, nothing will deliver the result
+            self.whenStarted().whenComplete((late, failure) -> {
+                if (late != null) {
+                    new PushedQueryRows(result, compiled.newRowConverter(), late.job()).close();
+                } else {
+                    result.close();
+                }
+            });
+            throw QueryTimeoutException.ofWait(
+                    "The job that carries the query together with others was not submitted",
+                    e,
+                    jobRequest.timeoutKey(),
+                    jobRequest.timeout(),
+                    Duration.ofNanos(System.nanoTime() - self.enqueuedNanos()));
+        }
+        if (start.isEmpty()) {
+            permit.close();
+            result.close();
+            throw new RunAloneException("The job that was to carry this query with others was not submitted", null);
+        }
+        SharedJobMember.Start job = start.get();
+        SubmissionTimings timings = new SubmissionTimings(
+                job.job().client().getJobID(),
+                self.enqueuedNanos(),
+                admittedNanos,
+                job.submittedNanos(),
+                job.submittedNanos(),
+                permit,
+                job.lifetime());
+        return started(compiled, result, job.job(), timings);
+    }
+
+    private static JobLifetimeReader lifetimeOf(PushQueryJob job) {
+        return job.jobClient() instanceof SubmittedJobClient sessionJob
+                ? sessionJob.lifetime()
+                : JobLifetimeReader.unavailable(job.jobClient().getJobID(), "not a job of a session");
+    }
+
+    private PushQueryJob submit(PushedResult<RowData> result, Supplier<PushQueryJob> submission) {
+        submissions.skipStartWaitOfNextJob(true);
+        try {
+            return closedOnFailure(result, submission);
+        } finally {
+            submissions.skipStartWaitOfNextJob(false);
+            submissions.releaseUnusedAdmission(); // a submission that failed before it reached the executor
+        }
+    }
+
+    /** Runs {@code step}; if it fails, {@code result} is closed first, since no sink will deliver it. */
+    private static <T> T closedOnFailure(PushedResult<?> result, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (RuntimeException | Error e) {
+            result.close();
+            throw e;
+        }
+    }
+
+    private StartedQuery started(
+            CompiledPushQuery compiled,
+            PushedResult<RowData> result,
+            PushedJob job,
+            @Nullable SubmissionTimings ridingTimings) {
+        PushedQueryRows rows = new PushedQueryRows(result, compiled.newRowConverter(), job);
+        return new StartedQuery(
+                compiled.schema(), new PushedResultRows(rows, cluster), PlanCacheResult.SKIP, ridingTimings);
+    }
+}
