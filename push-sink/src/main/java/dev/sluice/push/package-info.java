@@ -3,7 +3,7 @@
  * the gateway's result endpoint, and the wire format both ends speak ({@link PushWire}).
  *
  * <p>This package depends on Flink and the JDK only, so that it loads cheaply in a TaskManager and ships alone as the
- * {@code push-sink} jar to clusters that do not have Sluice's classes.
+ * module's jar to clusters that do not have Sluice's classes.
  */
 @NullMarked
 package dev.sluice.push;

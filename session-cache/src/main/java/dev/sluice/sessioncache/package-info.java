@@ -1,6 +1,7 @@
 /**
- * Everything that talks to a Flink session cluster: which clusters exist, where their REST endpoints are, and
- * how a session's jobs reach them.
+ * The cache of what talks to Flink session clusters: which clusters exist ({@link ClusterDefinition}, with their
+ * admission bounds) and where their REST endpoints are, one REST cluster client per cluster reused for every call
+ * ({@link CachedClusterClients}), with its stats, and the cluster's overview (slots, jobs).
  */
 @NullMarked
 package dev.sluice.sessioncache;
