@@ -357,7 +357,7 @@ final class DatabaseMetadataIT {
 
     /**
      * Avatica's protocol has no request for primary keys: the stock driver's {@code getPrimaryKeys} answers an empty
-     * result without asking the gateway (README says so). Its users can run {@code SHOW PRIMARY KEYS}, which gives the
+     * result without asking the gateway (docs/clients.md says so). Its users can run {@code SHOW PRIMARY KEYS}, which gives the
      * same columns.
      */
     @ParameterizedTest

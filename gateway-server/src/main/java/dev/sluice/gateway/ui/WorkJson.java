@@ -14,7 +14,7 @@ import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
-/** The JSON API: {@code /api/queries} (and {@code /api/queries/SESSION/STATEMENT}), {@code /api/sessions}, {@code /api/clusters}; described in the README's Operating section. */
+/** The JSON API: {@code /api/queries} (and {@code /api/queries/SESSION/STATEMENT}), {@code /api/sessions}, {@code /api/clusters}; described in docs/operating.md. */
 final class WorkJson {
     private final ObjectMapper json = new ObjectMapper();
     private final GatewayWork work;
