@@ -1,5 +1,6 @@
 package dev.sluice.jdbc;
 
+import dev.sluice.jdbc.errors.CauseChain;
 import dev.sluice.jdbc.errors.SqlExceptions;
 import dev.sluice.jdbc.errors.SqlStates;
 import dev.sluice.jdbc.transport.GatewayServiceFactory;
@@ -219,15 +220,8 @@ public final class SluiceDriver extends Driver {
 
     /** Whether connecting failed because nothing answered at the gateway's address (not a refusal or TLS). */
     private static boolean unreachable(SQLException failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof java.net.ConnectException) {
-                return true; // also Netty's connect timeout, a subclass
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return false;
+        // also Netty's connect timeout, a subclass
+        return CauseChain.of(failure).stream().anyMatch(cause -> cause instanceof java.net.ConnectException);
     }
 
     /**
@@ -283,11 +277,7 @@ public final class SluiceDriver extends Driver {
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.toString();
+        return CauseChain.root(failure).toString();
     }
 
     private static int[] majorMinor(String version) {

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.health;
 
+import dev.sluice.errors.ExceptionChain;
 import dev.sluice.sessioncache.ClusterClients;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import dev.sluice.sessioncache.ClusterOverviews;
@@ -40,10 +41,7 @@ public final class ClusterProbes {
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = ExceptionChain.root(failure);
         String message = root.getMessage();
         return message == null ? root.getClass().getSimpleName() : message;
     }

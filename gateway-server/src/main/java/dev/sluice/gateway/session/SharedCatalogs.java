@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.errors.ExceptionChain;
 import dev.sluice.gateway.config.CatalogDeclaration;
 import dev.sluice.gateway.config.CatalogOptions;
 import org.apache.flink.configuration.Configuration;
@@ -72,10 +73,7 @@ public final class SharedCatalogs {
     }
 
     private static String rootMessage(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = ExceptionChain.root(error);
         return root == error ? String.valueOf(error.getMessage()) : error.getMessage() + ": " + root.getMessage();
     }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.jdbc.transport;
 
+import dev.sluice.jdbc.errors.CauseChain;
 import dev.sluice.jdbc.errors.SqlStates;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.ssl.NotSslRecordException;
@@ -114,27 +115,18 @@ final class TransportFailures {
     }
 
     private static boolean expired(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof CertPathValidatorException validation
-                    && validation.getReason() == CertPathValidatorException.BasicReason.EXPIRED) {
-                return true;
-            }
-        }
-        return false;
+        return CauseChain.of(failure).stream()
+                .anyMatch(t -> t instanceof CertPathValidatorException validation
+                        && validation.getReason() == CertPathValidatorException.BasicReason.EXPIRED);
     }
 
     private static boolean has(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
+        return CauseChain.of(failure).stream().anyMatch(type::isInstance);
     }
 
     private static String allMessages(Throwable failure) {
         StringBuilder text = new StringBuilder();
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t : CauseChain.of(failure)) {
             text.append(' ').append(t);
         }
         return text.toString().toLowerCase(Locale.ROOT);
@@ -143,7 +135,7 @@ final class TransportFailures {
     /** The innermost cause with a message: usually the one that names the certificate or alert. */
     private static String describe(Throwable failure) {
         Throwable deepest = failure;
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        for (Throwable t : CauseChain.of(failure)) {
             if (t.getMessage() != null) {
                 deepest = t;
             }

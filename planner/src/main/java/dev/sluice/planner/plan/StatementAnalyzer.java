@@ -1,5 +1,6 @@
 package dev.sluice.planner.plan;
 
+import dev.sluice.errors.ExceptionChain;
 import dev.sluice.planner.ParameterizedSql;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
@@ -18,7 +19,6 @@ import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Analyses a statement for {@code prepare}: Flink's own parser and validator (the session's, so its catalogs,
@@ -102,14 +102,7 @@ public final class StatementAnalyzer {
     }
 
     private static boolean mentionsUntypedMarker(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (String.valueOf(cause.getMessage()).contains(UNTYPED_MARKER)) {
-                return true;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return Optional.ofNullable(failure.getMessage()).orElse("").contains(UNTYPED_MARKER);
+        return ExceptionChain.of(failure).stream()
+                .anyMatch(cause -> String.valueOf(cause.getMessage()).contains(UNTYPED_MARKER));
     }
 }
