@@ -2,6 +2,7 @@ package dev.sluice.gateway.avatica;
 
 import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.gateway.result.ErrorCodeLookup;
 import dev.sluice.planner.flink.FlinkStatementFaults;
 import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.calcite.avatica.AvaticaSeverity;

@@ -1,10 +1,11 @@
-package dev.sluice.gateway.avatica;
+package dev.sluice.gateway.result;
 
 import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceError;
 import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.planner.flink.FlinkStatementFaults;
 import dev.sluice.sessioncache.ClusterUnavailableException;
+import org.apache.flink.runtime.client.JobCancellationException;
 import org.apache.flink.runtime.client.JobExecutionException;
 
 import java.util.HashMap;
@@ -26,13 +27,13 @@ import java.util.Optional;
  * Outermost first because a wrapper knows more than what it wraps: Sluice's exceptions are thrown by code that judged
  * the failure. A failure where nothing answers is {@link SluiceErrorCode#GENERIC_INTERNAL_ERROR}.
  */
-final class ErrorCodeLookup {
+public final class ErrorCodeLookup {
     private static final Map<String, SluiceErrorCode> BY_CLASS_NAME = byClassName();
 
     private ErrorCodeLookup() {}
 
     /** The code of {@code failure}, with the exception of its chain that decided it. */
-    static Match classify(Throwable failure) {
+    public static Match classify(Throwable failure) {
         for (Throwable exception : ExceptionChain.of(failure)) {
             Optional<SluiceErrorCode> code = codeOf(exception);
             if (code.isPresent()) {
@@ -43,7 +44,7 @@ final class ErrorCodeLookup {
     }
 
     /** The code of {@code exception} alone, not looking at its causes. */
-    static Optional<SluiceErrorCode> codeOf(Throwable exception) {
+    public static Optional<SluiceErrorCode> codeOf(Throwable exception) {
         if (exception instanceof SluiceError sluice) {
             return Optional.of(sluice.errorCode());
         }
@@ -67,11 +68,13 @@ final class ErrorCodeLookup {
         Map<String, SluiceErrorCode> codes = new HashMap<>(FlinkStatementFaults.byClassName());
         // a job that ran and failed; what failed it is in its causes and in the message
         codes.put(JobExecutionException.class.getName(), SluiceErrorCode.QUERY_FAILED);
+        // a job that was cancelled (by its statement's cancel, a closed result or STOP JOB) did not fail
+        codes.put(JobCancellationException.class.getName(), SluiceErrorCode.STATEMENT_CANCELED);
         // thrown by the gateway and by Flink for what they do not implement (transactions, some statements)
         codes.put(UnsupportedOperationException.class.getName(), SluiceErrorCode.UNSUPPORTED_OPERATION);
         return Map.copyOf(codes);
     }
 
     /** A failure's code and the exception in its chain that answered for it. */
-    record Match(SluiceErrorCode code, Throwable decidedBy) {}
+    public record Match(SluiceErrorCode code, Throwable decidedBy) {}
 }

@@ -1,6 +1,8 @@
-package dev.sluice.gateway.avatica;
+package dev.sluice.gateway.result;
 
 import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.gateway.avatica.InvalidParameterException;
+import dev.sluice.gateway.avatica.MalformedRequestException;
 import dev.sluice.jobs.JobFailedException;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.retry.DeadlineExceededException;
@@ -13,6 +15,7 @@ import dev.sluice.sessioncache.ClusterUnavailableException;
 import dev.sluice.sessioncache.HostAndPort;
 import dev.sluice.sessioncache.UnknownClusterException;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.runtime.client.JobCancellationException;
 import org.apache.flink.runtime.client.JobExecutionException;
 import org.apache.flink.table.api.SqlParserException;
 import org.apache.flink.table.api.TableException;
@@ -65,6 +68,9 @@ final class ErrorCodeLookupTest {
                 arguments(
                         new JobExecutionException(new JobID(), "failed", new ArithmeticException()),
                         SluiceErrorCode.QUERY_FAILED),
+                arguments(
+                        new JobCancellationException(new JobID(), "Job was cancelled", null),
+                        SluiceErrorCode.STATEMENT_CANCELED),
                 arguments(new UnsupportedOperationException("no"), SluiceErrorCode.UNSUPPORTED_OPERATION),
                 // and from the rules
                 arguments(new ConnectException("refused"), SluiceErrorCode.CLUSTER_UNAVAILABLE),
