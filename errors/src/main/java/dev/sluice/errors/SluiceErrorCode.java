@@ -11,67 +11,87 @@ package dev.sluice.errors;
  */
 public enum SluiceErrorCode {
     /** Code 1 is Avatica's "missing connection" ({@code Service.ErrorResponse.MISSING_CONNECTION_ERROR_CODE}). */
-    NO_SUCH_CONNECTION(1, "08003"),
-    SYNTAX_ERROR(0x0002, "42000"),
-    VALIDATION_ERROR(0x0003, "42000"),
-    UNSUPPORTED_OPERATION(0x0004, "0A000"),
-    NO_SUCH_STATEMENT(0x0005, "HY010"),
-    NO_OPEN_RESULT(0x0006, "24000"),
-    UNKNOWN_CLUSTER(0x0007, "08001"),
-    MALFORMED_REQUEST(0x0008, "08S01"),
-    INVALID_PARAMETER_VALUE(0x0009, "22023"),
-    STATEMENT_CANCELED(0x000A, "HY008"),
-    /** The request's credentials were missing or wrong; the message names the method, never whether the user exists. */
-    AUTHENTICATION_FAILED(0x000B, "28000"),
-    /** {@code ADD JAR} or a function from a jar outside the allowed locations: code that would run in the gateway. */
-    USER_CODE_NOT_ALLOWED(0x000C, "42501"),
-    /** A connection id that a client could guess (not a random UUID), refused so that nobody can guess it. */
-    PREDICTABLE_CONNECTION_ID(0x000D, "08001"),
+    NO_SUCH_CONNECTION(1, "08003", "The connection is not open at the gateway: closed, expired or never opened"),
+    SYNTAX_ERROR(0x0002, "42000", "The statement does not parse"),
+    VALIDATION_ERROR(
+            0x0003,
+            "42000",
+            "The statement parses but does not validate: an unknown table, column or function, a type mismatch"),
+    UNSUPPORTED_OPERATION(
+            0x0004,
+            "0A000",
+            "What the gateway or Flink does not support (transactions, some statements and JDBC calls)"),
+    NO_SUCH_STATEMENT(0x0005, "HY010", "The statement is not open in its connection"),
+    NO_OPEN_RESULT(0x0006, "24000", "A fetch of a statement that has no open result"),
+    UNKNOWN_CLUSTER(0x0007, "08001", "The connection names a cluster the gateway does not serve"),
+    MALFORMED_REQUEST(0x0008, "08S01", "A request the gateway cannot read as the Avatica protocol"),
+    INVALID_PARAMETER_VALUE(0x0009, "22023", "A bad value for an option or a parameter"),
+    STATEMENT_CANCELED(0x000A, "HY008", "The statement, its job or its wait for admission was cancelled"),
+    AUTHENTICATION_FAILED(
+            0x000B,
+            "28000",
+            "The request's credentials were missing or wrong; the message names the method, never whether the user exists"),
+    USER_CODE_NOT_ALLOWED(
+            0x000C,
+            "42501",
+            "`ADD JAR` or a function from a jar outside the allowed locations: code that would run in the gateway"),
+    PREDICTABLE_CONNECTION_ID(
+            0x000D,
+            "08001",
+            "A connection id that a client could guess (not a random UUID), refused so that nobody can guess it"),
     /** An Avatica connection id that names an open connection was opened again (SQL's "connection name in use"). */
-    DUPLICATE_CONNECTION(0x0010, "08002"),
-    /** The client stopped fetching a statement's rows for longer than the gateway keeps an open result. */
-    RESULT_IDLE_TIMEOUT(0x0011, "HY008"),
-    /** {@code STOP JOB} names a job that the session's cluster does not list (SQL's "undefined object"). */
-    NO_SUCH_JOB(0x0020, "42704"),
-    /** {@code STOP JOB} names a job that no session of the user started (SQL's "insufficient privilege"). */
-    JOB_NOT_OWNED(0x0021, "42501"),
-    /** {@code STOP JOB} names a job that has ended already. */
-    JOB_ENDED(0x0022, "55000"),
-    /** {@code STOP JOB ... WITH SAVEPOINT} where neither the cluster nor the session names a savepoint directory. */
-    NO_SAVEPOINT_DIRECTORY(0x0023, "55000"),
-    GENERIC_INTERNAL_ERROR(0x1_0000, "HY000"),
-    INVALID_CONFIGURATION(0x1_0001, "HY000"),
-    CLUSTER_UNAVAILABLE(0x2_0001, "08006"),
-    QUERY_FAILED(0x2_0002, "HY000"),
-    QUERY_TIMEOUT(0x2_0003, "HYT00"),
-    /** Waited longer for the cluster's admission than its deadline allowed; it did not run. */
-    ADMISSION_TIMEOUT(0x2_0004, "HYT00"),
-    /** The cluster took a job's submission but did not answer it before the statement's deadline. */
-    CLUSTER_NOT_ANSWERING(0x2_0005, "HYT00"),
-    /**
-     * The job that carried the query together with others failed after the query's first rows were answered; the
-     * cause may be another query's, so it is not shown, and running the query again may succeed.
-     */
-    SHARED_JOB_FAILED(0x2_0006, "40001"),
-    /** The cluster did not cancel or stop a job that {@code STOP JOB} named, or did not answer in time. */
-    JOB_STOP_FAILED(0x2_0010, "HY000"),
-    TOO_MANY_CONNECTIONS(0x3_0001, "08004"),
-    RESULT_TOO_LARGE(0x3_0002, "54000"),
-    /** The cluster's admission queue is full; retrying later may succeed. */
-    CLUSTER_BUSY(0x3_0003, "53000"),
-    /** The user already has as many open sessions as a user may. */
-    USER_LIMIT_REACHED(0x3_0004, "08004"),
-    /** The user already has as many statements running at once as a user may; retrying later may succeed. */
-    USER_STATEMENT_LIMIT_REACHED(0x3_0005, "53000"),
-    /** A statement longer than the gateway accepts; refused before it is lexed. */
-    STATEMENT_TOO_LONG(0x3_0010, "54000");
+    DUPLICATE_CONNECTION(0x0010, "08002", "An Avatica connection id that names an open connection was opened again"),
+    RESULT_IDLE_TIMEOUT(
+            0x0011,
+            "HY008",
+            "The client stopped fetching a statement's rows for longer than the gateway keeps an open result"),
+    NO_SUCH_JOB(0x0020, "42704", "`STOP JOB` names a job that the session's cluster does not list"),
+    JOB_NOT_OWNED(0x0021, "42501", "`STOP JOB` names a job that no session of the user started"),
+    JOB_ENDED(0x0022, "55000", "`STOP JOB` names a job that has ended already"),
+    NO_SAVEPOINT_DIRECTORY(
+            0x0023,
+            "55000",
+            "`STOP JOB ... WITH SAVEPOINT` where neither the cluster nor the session names a savepoint directory"),
+    GENERIC_INTERNAL_ERROR(0x1_0000, "HY000", "A fault of the gateway itself; its log has the details"),
+    INVALID_CONFIGURATION(0x1_0001, "HY000", "The gateway's configuration is invalid"),
+    CLUSTER_UNAVAILABLE(0x2_0001, "08006", "The Flink cluster cannot be reached (refused, no leader, unknown host)"),
+    QUERY_FAILED(0x2_0002, "HY000", "The statement's job failed on the cluster"),
+    QUERY_TIMEOUT(
+            0x2_0003,
+            "HYT00",
+            "The statement ran out of time (`sluice.query.timeout` or `setQueryTimeout`); its job is cancelled"),
+    ADMISSION_TIMEOUT(
+            0x2_0004, "HYT00", "Waited longer for the cluster's admission than its deadline allowed; it did not run"),
+    CLUSTER_NOT_ANSWERING(
+            0x2_0005,
+            "HYT00",
+            "The cluster took a job's submission but did not answer it before the statement's deadline"),
+    SHARED_JOB_FAILED(
+            0x2_0006,
+            "40001",
+            "The job that carried the query with others failed after the query's first rows; the cause may be another query's, and running it again may succeed"),
+    JOB_STOP_FAILED(
+            0x2_0010,
+            "HY000",
+            "The cluster did not cancel or stop a job that `STOP JOB` named, or did not answer in time"),
+    TOO_MANY_CONNECTIONS(0x3_0001, "08004", "The gateway has as many open connections as it allows"),
+    RESULT_TOO_LARGE(0x3_0002, "54000", "A result larger than the gateway keeps in memory for one statement"),
+    CLUSTER_BUSY(0x3_0003, "53000", "The cluster's admission queue is full; retrying later may succeed"),
+    USER_LIMIT_REACHED(0x3_0004, "08004", "The user already has as many open sessions as a user may"),
+    USER_STATEMENT_LIMIT_REACHED(
+            0x3_0005,
+            "53000",
+            "The user already has as many statements running at once as a user may; retrying later may succeed"),
+    STATEMENT_TOO_LONG(0x3_0010, "54000", "A statement longer than the gateway accepts; refused before it is lexed");
 
     private final int code;
     private final String sqlState;
+    private final String meaning;
 
-    SluiceErrorCode(int code, String sqlState) {
+    SluiceErrorCode(int code, String sqlState, String meaning) {
         this.code = code;
         this.sqlState = sqlState;
+        this.meaning = meaning;
     }
 
     /** The vendor code that clients receive as {@code SQLException.getErrorCode()}. */
@@ -81,6 +101,11 @@ public enum SluiceErrorCode {
 
     public String sqlState() {
         return sqlState;
+    }
+
+    /** What the error means, in one sentence, as the generated table of docs/errors.md shows it. */
+    public String meaning() {
+        return meaning;
     }
 
     /** Whether this is a fault of the gateway itself (the internal range), which an operator should look into. */

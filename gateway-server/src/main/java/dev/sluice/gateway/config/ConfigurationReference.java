@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * Renders docs/configuration.md from the option classes, so the reference cannot drift from the code.
  * {@code ConfigurationReferenceTest} fails when the checked-in page is stale; regenerate it with
  * {@code ./mvnw -q -pl gateway-server exec:java -Dexec.mainClass=dev.sluice.gateway.config.ConfigurationReference
- * -Dexec.args=../docs/configuration.md}.
+ * -Dexec.args=docs/configuration.md} from the project root.
  */
 public final class ConfigurationReference {
     private ConfigurationReference() {}
