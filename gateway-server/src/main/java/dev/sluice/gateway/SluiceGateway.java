@@ -21,6 +21,7 @@ import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.session.SessionFactory;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.session.SessionResources;
 import dev.sluice.gateway.session.SessionSetup;
 import dev.sluice.gateway.settings.FlinkSessionDefaults;
 import dev.sluice.gateway.settings.PipelinedBatchProfile;
@@ -170,17 +171,18 @@ public final class SluiceGateway implements AutoCloseable {
                 new SessionRegistry(
                         clusters,
                         new SessionFactory(
-                                clusterClients,
+                                new SessionResources(
+                                        clusterClients,
+                                        admissions,
+                                        new JobPlanCache(config.planCache()),
+                                        transports,
+                                        metrics,
+                                        SessionClock.withNanoClock(System::nanoTime)),
                                 flinkOptions,
                                 config.session(),
-                                SessionClock.withNanoClock(System::nanoTime),
-                                metrics,
-                                new JobPlanCache(config.planCache()),
-                                admissions,
                                 sessionSetup,
                                 config.userLimits().maxRunningStatements(),
                                 new UserCodePolicy(config.userCode()),
-                                transports,
                                 batchProfile),
                         config.session(),
                         config.userLimits().maxSessions()));

@@ -20,7 +20,7 @@ import dev.sluice.gateway.statement.FlinkStatementRunner;
 import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.gateway.statement.NoSuchStatementException;
 import dev.sluice.gateway.statement.PreparedSql;
-import dev.sluice.gateway.statement.ResultTransports;
+import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.InvalidStatementException;
@@ -94,61 +94,41 @@ public final class GatewaySession implements AutoCloseable {
     private volatile boolean loadedUserCode;
 
     /**
+     * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
+     *     session's plans are dropped from the cache when its state changes
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
      *     runtime-mode switch
      * @param defaults the options the session starts with and returns to on {@code RESET}
-     * @param submissions the session's executor: told the job a statement submits next, asked the timings of the
-     *     last, and taken a statement that waits for admission out of the queue
-     * @param jobPlans plans of queries with a job, shared by the gateway's sessions; this session's are dropped when
-     *     its state changes
      * @param clusterJobs the jobs of the session's cluster as its user sees and stops them, for {@code SHOW JOBS} and
      *     {@code STOP JOB}
      * @param runningQueries lists the running statements of the sessions of this session's owner, for
      *     {@code SHOW QUERIES}
      * @param userCode decides whether a statement may load code from a jar, before Flink sees it
-     * @param transports how the cluster's query results reach the gateway
      */
     GatewaySession(
-            String id,
-            ClusterEndpoint cluster,
+            SessionContext context,
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
             int maxMaterializedRows,
             HistoryLimits historyLimits,
-            QueryObserver observer,
-            JobSubmissions submissions,
-            JobPlanCache jobPlans,
             SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,
-            SessionClock clock,
-            UserCodePolicy userCode,
-            ResultTransports transports) {
+            UserCodePolicy userCode) {
+        requireNonNull(context, "context is null");
         this.userCode = requireNonNull(userCode, "userCode is null");
-        this.submissions = requireNonNull(submissions, "submissions is null");
-        this.id = requireNonNull(id, "id is null");
-        this.cluster = requireNonNull(cluster, "cluster is null");
-        this.observer = requireNonNull(observer, "observer is null");
-        this.clock = requireNonNull(clock, "clock is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
+        this.submissions = context.submissions();
+        this.id = context.sessionId();
+        this.cluster = context.cluster();
+        this.observer = context.observer();
+        this.clock = context.clock();
+        this.jobPlans = context.jobPlans();
         this.environment = new SessionEnvironment(environmentFactory, defaults);
         this.options = new SessionOptionCommands(id, environment);
         this.history = new QueryHistory(
                 id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
-        this.constantQueries =
-                new ConstantQueryAnswers(environment, options, jobPlans, cluster.name(), observer, clock);
+        this.constantQueries = new ConstantQueryAnswers(context, environment, options);
         this.flink = new FlinkStatementRunner(
-                id,
-                cluster,
-                environment,
-                options,
-                jobPlans,
-                submissions,
-                history,
-                observer,
-                clock,
-                maxMaterializedRows,
-                transports,
-                () -> loadedUserCode);
+                context, environment, options, history, maxMaterializedRows, () -> loadedUserCode);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);

@@ -16,6 +16,7 @@ import dev.sluice.gateway.settings.PipelinedBatchProfile;
 import dev.sluice.gateway.settings.SessionScopedOptions;
 import dev.sluice.gateway.statement.ResultTransports;
 import dev.sluice.gateway.statement.RunningStatementLimit;
+import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.jobs.ClusterPipelineExecutor;
 import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -63,38 +64,33 @@ public final class SessionFactory {
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
     /**
-     * @param clock the time of every session, for idle timeouts, deadlines, phases and the query history
-     * @param admissions the admission of each cluster, which every session's jobs go through
+     * @param shared what every session uses: cluster clients, admissions, the plan cache, result transports, the
+     *     observer and the clock
      * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
      * @param maxRunningStatements statements one authenticated user may run at once, over all their sessions
      * @param userCode decides whether a statement may load code from a jar
-     * @param transports how each cluster's query results reach the gateway
      * @param batchProfile whether a session's batch jobs on a cluster run pipelined
      */
     public SessionFactory(
-            ClusterClients clusterClients,
+            SessionResources shared,
             Configuration flinkConfiguration,
             SessionConfig config,
-            SessionClock clock,
-            QueryObserver observer,
-            JobPlanCache jobPlans,
-            ClusterAdmissions admissions,
             SessionSetup setup,
             int maxRunningStatements,
             UserCodePolicy userCode,
-            ResultTransports transports,
             PipelinedBatchProfile batchProfile) {
-        this.clusterClients = requireNonNull(clusterClients, "clusterClients is null");
+        requireNonNull(shared, "shared is null");
+        this.clusterClients = shared.clusterClients();
         this.flinkConfiguration = requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         this.config = requireNonNull(config, "config is null");
-        this.clock = requireNonNull(clock, "clock is null");
-        this.observer = requireNonNull(observer, "observer is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
-        this.admissions = requireNonNull(admissions, "admissions is null");
+        this.clock = shared.clock();
+        this.observer = shared.observer();
+        this.jobPlans = shared.jobPlans();
+        this.admissions = shared.admissions();
         this.setup = requireNonNull(setup, "setup is null");
         this.runningStatements = new RunningStatementLimit(maxRunningStatements);
         this.userCode = requireNonNull(userCode, "userCode is null");
-        this.transports = requireNonNull(transports, "transports is null");
+        this.transports = shared.transports();
         this.batchProfile = requireNonNull(batchProfile, "batchProfile is null");
     }
 
@@ -144,9 +140,10 @@ public final class SessionFactory {
                         JOB_OWNERS_PRUNE_MARK,
                         () -> ClusterOverviews.jobs(clusterClients, cluster),
                         ForkJoinPool.commonPool()));
+        SessionContext context = new SessionContext(
+                id, cluster, clock, runningStatements.observing(owner, observer), jobPlans, executor, transports);
         return new GatewaySession(
-                id,
-                cluster,
+                context,
                 configuration -> createTableEnvironment(
                         RecordingExecutors.recording(executor.asServiceLoader(), jobId -> {
                             // a job that carries other sessions' queries is no session's to stop
@@ -158,14 +155,9 @@ public final class SessionFactory {
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
-                runningStatements.observing(owner, observer),
-                executor,
-                jobPlans,
                 new ClusterSessionJobs(clusterClients, cluster, owner, owners),
                 new RunningQueriesAnswer(owner, ownerQueries),
-                clock,
-                userCode,
-                transports);
+                userCode);
     }
 
     /**

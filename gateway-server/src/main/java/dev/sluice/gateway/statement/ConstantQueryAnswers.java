@@ -39,20 +39,15 @@ public final class ConstantQueryAnswers {
     // plans of constant queries by state version and normal form; bounded, as clients may send endless variants
     private final ConstantPlanCache plans = new ConstantPlanCache(MAX_CONSTANT_PLANS);
 
-    /** @param jobPlans its switch turns this cache off too: one gateway option for every plan cache */
-    public ConstantQueryAnswers(
-            SessionEnvironment environment,
-            SessionOptionCommands options,
-            JobPlanCache jobPlans,
-            String clusterName,
-            QueryObserver observer,
-            SessionClock clock) {
+    /** @param context its plan cache's switch turns this cache off too: one gateway option for every plan cache */
+    public ConstantQueryAnswers(SessionContext context, SessionEnvironment environment, SessionOptionCommands options) {
+        requireNonNull(context, "context is null");
         this.environment = requireNonNull(environment, "environment is null");
         this.options = requireNonNull(options, "options is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
-        this.clusterName = requireNonNull(clusterName, "clusterName is null");
-        this.observer = requireNonNull(observer, "observer is null");
-        this.clock = requireNonNull(clock, "clock is null");
+        this.jobPlans = context.jobPlans();
+        this.clusterName = context.cluster().name();
+        this.observer = context.observer();
+        this.clock = context.clock();
     }
 
     /**

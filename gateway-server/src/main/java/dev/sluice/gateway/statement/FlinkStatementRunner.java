@@ -82,38 +82,30 @@ public final class FlinkStatementRunner {
     private final PushedQueryRunner pushed;
 
     /**
-     * @param submissions the session's executor: the job a statement submits next, and the timings of the last
      * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
-     * @param transports how the cluster's results reach the gateway
      * @param loadedUserCode whether the session may have loaded code from a jar, so that its jobs share no job
      */
     public FlinkStatementRunner(
-            String sessionId,
-            ClusterEndpoint cluster,
+            SessionContext context,
             SessionEnvironment environment,
             SessionOptionCommands options,
-            JobPlanCache jobPlans,
-            JobSubmissions submissions,
             QueryHistory history,
-            QueryObserver observer,
-            SessionClock clock,
             int maxMaterializedRows,
-            ResultTransports transports,
             BooleanSupplier loadedUserCode) {
-        this.sessionId = requireNonNull(sessionId, "sessionId is null");
-        this.cluster = requireNonNull(cluster, "cluster is null");
+        requireNonNull(context, "context is null");
+        this.sessionId = context.sessionId();
+        this.cluster = context.cluster();
         this.environment = requireNonNull(environment, "environment is null");
         this.options = requireNonNull(options, "options is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
-        this.submissions = requireNonNull(submissions, "submissions is null");
+        this.jobPlans = context.jobPlans();
+        this.submissions = context.submissions();
         this.history = requireNonNull(history, "history is null");
-        this.observer = requireNonNull(observer, "observer is null");
-        this.clock = requireNonNull(clock, "clock is null");
+        this.observer = context.observer();
+        this.clock = context.clock();
         this.maxMaterializedRows = maxMaterializedRows;
-        this.transports = requireNonNull(transports, "transports is null");
+        this.transports = context.transports();
         this.jobNames = new JobNames(sessionId);
-        this.pushed =
-                new PushedQueryRunner(sessionId, cluster, jobPlans, submissions, clock, transports, loadedUserCode);
+        this.pushed = new PushedQueryRunner(context, loadedUserCode);
     }
 
     /**

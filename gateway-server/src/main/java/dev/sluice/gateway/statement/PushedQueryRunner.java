@@ -62,20 +62,14 @@ final class PushedQueryRunner {
      * @param transports how the cluster's results reach the gateway; told when the cluster cannot reach the endpoint
      * @param loadedUserCode whether the session may have loaded code from a jar, so that its jobs share no job
      */
-    PushedQueryRunner(
-            String sessionId,
-            ClusterEndpoint cluster,
-            JobPlanCache jobPlans,
-            JobSubmissions submissions,
-            SessionClock clock,
-            ResultTransports transports,
-            BooleanSupplier loadedUserCode) {
-        this.sessionId = requireNonNull(sessionId, "sessionId is null");
-        this.cluster = requireNonNull(cluster, "cluster is null");
-        this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
-        this.submissions = requireNonNull(submissions, "submissions is null");
-        this.clock = requireNonNull(clock, "clock is null");
-        this.transports = requireNonNull(transports, "transports is null");
+    PushedQueryRunner(SessionContext context, BooleanSupplier loadedUserCode) {
+        requireNonNull(context, "context is null");
+        this.sessionId = context.sessionId();
+        this.cluster = context.cluster();
+        this.jobPlans = context.jobPlans();
+        this.submissions = context.submissions();
+        this.clock = context.clock();
+        this.transports = context.transports();
         this.loadedUserCode = requireNonNull(loadedUserCode, "loadedUserCode is null");
     }
 

@@ -171,20 +171,21 @@ final class SessionRegistryTest {
 
     private static SessionFactory sessionFactory(SessionConfig config, SessionClock clock) {
         return new SessionFactory(
-                ClusterClients.create(
-                        new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
-                        new Configuration(),
-                        new ClusterClientStats()),
+                new SessionResources(
+                        ClusterClients.create(
+                                new SessionCacheConfig(true, Duration.ofMinutes(30), 8),
+                                new Configuration(),
+                                new ClusterClientStats()),
+                        ClusterAdmissions.unlimited(),
+                        new JobPlanCache(new PlanCacheConfig(true, 16)),
+                        ResultTransports.collect(),
+                        QueryObserver.NONE,
+                        clock),
                 new Configuration(),
                 config,
-                clock,
-                QueryObserver.NONE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)),
-                ClusterAdmissions.unlimited(),
                 SessionSetup.none(),
                 16,
                 UserCodePolicy.NONE,
-                ResultTransports.collect(),
                 new PipelinedBatchProfile(false, new Configuration(), cluster -> Optional.empty(), Runnable::run));
     }
 }

@@ -9,6 +9,7 @@ import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.statement.NoSubmissions;
 import dev.sluice.gateway.statement.ResultTransports;
+import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -56,20 +57,21 @@ public final class TestSessions {
 
     GatewaySession session(QueryObserver observer) {
         return new GatewaySession(
-                "s1",
-                CLUSTER,
+                new SessionContext(
+                        "s1",
+                        CLUSTER,
+                        clock,
+                        observer,
+                        new JobPlanCache(new PlanCacheConfig(true, 16)),
+                        NoSubmissions.INSTANCE,
+                        ResultTransports.collect()),
                 environmentFactory(),
                 defaults(),
                 1000,
                 new HistoryLimits(262_144, 2000),
-                observer,
-                NoSubmissions.INSTANCE,
-                new JobPlanCache(new PlanCacheConfig(true, 16)),
                 FakeSessionJobs.none(),
                 new RunningQueriesAnswer(GatewayUser.ANONYMOUS, List::of),
-                clock,
-                UserCodePolicy.NONE,
-                ResultTransports.collect());
+                UserCodePolicy.NONE);
     }
 
     public void advanceMillis(long millis) {

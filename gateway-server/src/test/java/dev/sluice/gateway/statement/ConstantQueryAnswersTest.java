@@ -88,12 +88,16 @@ final class ConstantQueryAnswersTest {
 
     private ConstantQueryAnswers answers(boolean gatewayPlanCache) {
         return new ConstantQueryAnswers(
+                new SessionContext(
+                        "s1",
+                        TestSessions.CLUSTER,
+                        time.clock,
+                        observer,
+                        new JobPlanCache(new PlanCacheConfig(gatewayPlanCache, 16)),
+                        NoSubmissions.INSTANCE,
+                        ResultTransports.collect()),
                 environment,
-                options,
-                new JobPlanCache(new PlanCacheConfig(gatewayPlanCache, 16)),
-                "test",
-                observer,
-                time.clock);
+                options);
     }
 
     private PlanCacheResult planCache(ConstantQueryAnswers answers, String sql, long stateVersion) {

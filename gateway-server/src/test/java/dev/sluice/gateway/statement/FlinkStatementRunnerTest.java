@@ -34,17 +34,18 @@ final class FlinkStatementRunnerTest {
     private final SessionOptionCommands options = new SessionOptionCommands("s1", environment);
     private final QueryHistory history = new QueryHistory("s1", "test", observer, time.clock, 262_144, 2000);
     private final FlinkStatementRunner runner = new FlinkStatementRunner(
-            "s1",
-            TestSessions.CLUSTER,
+            new SessionContext(
+                    "s1",
+                    TestSessions.CLUSTER,
+                    time.clock,
+                    observer,
+                    new JobPlanCache(new PlanCacheConfig(true, 16)),
+                    NoSubmissions.INSTANCE,
+                    ResultTransports.collect()),
             environment,
             options,
-            new JobPlanCache(new PlanCacheConfig(true, 16)),
-            NoSubmissions.INSTANCE,
             history,
-            observer,
-            time.clock,
             1000,
-            ResultTransports.collect(),
             () -> false);
 
     @Test

@@ -1,0 +1,38 @@
+package dev.sluice.gateway.statement;
+
+import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.sessioncache.ClusterEndpoint;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What every part of one session that runs its statements is given: the session's id and cluster, the one clock, the
+ * observer that metrics listen through, the gateway's plan cache, the executor that submits the session's jobs, and
+ * how the cluster's results reach the gateway. One value instead of the same six parameters down every constructor.
+ *
+ * @param submissions the session's executor: told the job a statement submits next, asked the timings of the last,
+ *     and taken a statement that waits for admission out of the queue
+ * @param jobPlans plans of queries with a job, shared by the gateway's sessions
+ * @param transports how the cluster's query results reach the gateway
+ */
+public record SessionContext(
+        String sessionId,
+        ClusterEndpoint cluster,
+        SessionClock clock,
+        QueryObserver observer,
+        JobPlanCache jobPlans,
+        JobSubmissions submissions,
+        ResultTransports transports) {
+    public SessionContext {
+        requireNonNull(sessionId, "sessionId is null");
+        requireNonNull(cluster, "cluster is null");
+        requireNonNull(clock, "clock is null");
+        requireNonNull(observer, "observer is null");
+        requireNonNull(jobPlans, "jobPlans is null");
+        requireNonNull(submissions, "submissions is null");
+        requireNonNull(transports, "transports is null");
+    }
+}
