@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -49,6 +50,27 @@ final class InputBoundsIT {
                     .contains("sluice.session.max-statement-length");
             assertThat(refusedPrepare.getSQLState()).isEqualTo("54000");
             assertThat(option(statement, "sluice.query.timeout")).isEqualTo("10 min");
+        }
+    }
+
+    @Test
+    void aBoundStatementOverTheLimitIsRefusedAloneAndInABatch() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TEMPORARY TABLE sink (s STRING) WITH ('connector' = 'blackhole')");
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO sink VALUES (?)")) {
+                // the template is short; the value bound into it makes the statement longer than the limit
+                insert.setString(1, "x".repeat(100_000));
+                SQLException refused = catchThrowableOfType(SQLException.class, insert::executeUpdate);
+                insert.addBatch();
+                SQLException refusedBatch = catchThrowableOfType(SQLException.class, insert::executeBatch);
+
+                assertThat(refused.getSQLState()).isEqualTo("54000");
+                assertThat(refusedBatch.getSQLState())
+                        .as("a batch is bounded like any statement")
+                        .isEqualTo("54000");
+                assertThat(refusedBatch.getMessage()).contains("sluice.session.max-statement-length");
+            }
         }
     }
 

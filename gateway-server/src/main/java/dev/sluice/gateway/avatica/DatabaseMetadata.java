@@ -10,7 +10,6 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
-import org.apache.flink.table.catalog.UniqueConstraint;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
@@ -123,31 +122,11 @@ final class DatabaseMetadata {
     List<PrimaryKeyRow> primaryKeys(
             GatewaySession session, @Nullable String catalog, @Nullable String schema, String table) {
         return cache.answer(
-                catalogSession(session), question("primaryKeys", catalog, schema, table), sessionCatalog -> {
-                    List<PrimaryKeyRow> rows = new ArrayList<>();
-                    for (TableEntry entry : sessionCatalog.tables(catalog, exactly(schema), exactly(table))) {
-                        UniqueConstraint key = sessionCatalog
-                                .schema(entry)
-                                .flatMap(ResolvedSchema::getPrimaryKey)
-                                .orElse(null);
-                        if (key == null) {
-                            continue;
-                        }
-                        List<String> keyColumns = key.getColumns();
-                        for (int i = 0; i < keyColumns.size(); i++) {
-                            rows.add(new PrimaryKeyRow(
-                                    entry.catalog(),
-                                    entry.database(),
-                                    entry.name(),
-                                    keyColumns.get(i),
-                                    (short) (i + 1),
-                                    key.getName()));
-                        }
-                    }
-                    // JDBC orders by column name
-                    rows.sort(java.util.Comparator.comparing(row -> row.columnName));
-                    return rows;
-                });
+                catalogSession(session),
+                question("primaryKeys", catalog, schema, table),
+                sessionCatalog -> sessionCatalog.primaryKeys(catalog, schema, table).stream()
+                        .map(PrimaryKeyRow::of)
+                        .toList());
     }
 
     static List<MetaImpl.MetaTableType> tableTypes() {
@@ -167,21 +146,6 @@ final class DatabaseMetadata {
             @Nullable String tablePattern) {
         return catalog.tables(
                 catalogName, MetadataPattern.compile(schemaPattern), MetadataPattern.compile(tablePattern));
-    }
-
-    /** A pattern that matches exactly {@code name} (null: anything), for calls that take names. */
-    private static MetadataPattern exactly(@Nullable String name) {
-        if (name == null) {
-            return MetadataPattern.compile(null);
-        }
-        StringBuilder escaped = new StringBuilder();
-        for (char c : name.toCharArray()) {
-            if (c == '%' || c == '_' || c == MetadataPattern.ESCAPE) {
-                escaped.append(MetadataPattern.ESCAPE);
-            }
-            escaped.append(c);
-        }
-        return MetadataPattern.compile(escaped.toString());
     }
 
     private static Set<String> upperCase(List<String> types) {

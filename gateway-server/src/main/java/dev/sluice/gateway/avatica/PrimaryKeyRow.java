@@ -1,5 +1,6 @@
 package dev.sluice.gateway.avatica;
 
+import dev.sluice.planner.catalog.PrimaryKeyColumn;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,7 +16,17 @@ public final class PrimaryKeyRow {
     public final short keySeq;
     public final @Nullable String pkName;
 
-    PrimaryKeyRow(
+    static PrimaryKeyRow of(PrimaryKeyColumn column) {
+        return new PrimaryKeyRow(
+                column.catalog(),
+                column.database(),
+                column.table(),
+                column.column(),
+                column.keySequence(),
+                column.keyName());
+    }
+
+    private PrimaryKeyRow(
             String tableCat,
             String tableSchem,
             String tableName,

@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 
@@ -52,7 +51,6 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     private final int maxStatementLength;
     private final FrameSizing frameSizing;
     private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
-    private final ShowPrimaryKeysExecutor showPrimaryKeys = new ShowPrimaryKeysExecutor(metadata);
 
     /**
      * @param requestUser the user of the request being handled, set by the HTTP layer around each call
@@ -168,15 +166,11 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         return run(h, boundSql(requirePrepared(statement), parameterValues), -1, maxRowsInFirstFrame);
     }
 
-    /** Runs a statement: Sluice's own {@code SHOW PRIMARY KEYS} here, everything else in the session. */
+    /** Runs a statement in its session, which dispatches it by its route. */
     private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
         GatewaySession session = session(h.connectionId);
         GatewayStatement statement = session.requireStatement(h.id);
         PlannedStatement planned = analyze(sql); // the one lexing and classifying of the statement
-        Optional<MetaResultSet> primaryKeys = showPrimaryKeys.execute(h, session, statement, planned);
-        if (primaryKeys.isPresent()) {
-            return new ExecuteResult(List.of(primaryKeys.get()));
-        }
         StatementOutcome outcome = session.execute(statement, planned, maxRowCount);
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
@@ -241,8 +235,9 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         }
         long[] counts = new long[parameterValues.size()];
         for (int i = 0; i < counts.length; i++) {
-            StatementOutcome outcome =
-                    session.execute(statement, boundSql(requirePrepared(statement), parameterValues.get(i)), -1);
+            // bound like any statement a client sends: the bound values can make it longer than its template
+            StatementOutcome outcome = session.execute(
+                    statement, analyze(boundSql(requirePrepared(statement), parameterValues.get(i))), -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");

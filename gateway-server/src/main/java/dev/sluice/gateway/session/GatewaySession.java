@@ -20,16 +20,19 @@ import dev.sluice.gateway.statement.FlinkStatementRunner;
 import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.gateway.statement.NoSuchStatementException;
 import dev.sluice.gateway.statement.PreparedSql;
+import dev.sluice.gateway.statement.PrimaryKeysAnswer;
 import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.PrimaryKeysStatement;
 import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.StatementRoute;
 import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.catalog.SessionCatalog;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -248,31 +251,53 @@ public final class GatewaySession implements AutoCloseable {
         long maxRows = limits.maxRows(requestedMaxRows);
         checkUserCode(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
-        // without the execution lock, and not in the history: they list what runs, also while a statement of this
-        // session waits for its plan or its place on the cluster
-        if (planned.route() == StatementRoute.QUERY_HISTORY || planned.route() == StatementRoute.RUNNING_QUERIES) {
-            StatementOutcome.Rows rows =
-                    planned.route() == StatementRoute.QUERY_HISTORY ? history.show() : runningQueries.show();
-            statement.replaceResult(rows);
-            return rows;
-        }
+        // every route of the planner, here and only here: a new route does not compile until it is placed
+        return switch (planned.route()) {
+            // answered from what the gateway keeps, without the execution lock and not in the history: they list what
+            // runs, also while a statement of this session waits for its plan or its place on the cluster
+            case QUERY_HISTORY -> answered(statement, history.show());
+            case RUNNING_QUERIES -> answered(statement, runningQueries.show());
+            case PRIMARY_KEYS -> answered(statement, primaryKeys(planned.primaryKeys()));
+            // traced in the history, one statement of the session at a time
+            case SESSION_OPTION -> traced(statement, planned, trace -> options.run(planned.sessionOption()));
+            case CLUSTER_JOBS -> traced(statement, planned, trace -> clusterJobs.show());
+            case STOP_JOB -> traced(statement, planned, trace -> stopJob(planned));
+            case CONSTANT_CANDIDATE ->
+                traced(
+                        statement,
+                        planned,
+                        trace -> constantQueries
+                                .answer(planned, maxRows, trace, stateVersion.get())
+                                .orElseGet(() -> flink.execute(
+                                        planned, maxRows, limits.queryTimeout(), trace, stateVersion.get())));
+            case USER_CODE, FLINK ->
+                traced(
+                        statement,
+                        planned,
+                        trace -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get()));
+        };
+    }
+
+    private static StatementOutcome answered(GatewayStatement statement, StatementOutcome.Rows rows) {
+        statement.replaceResult(rows);
+        return rows;
+    }
+
+    private StatementOutcome.Rows primaryKeys(PrimaryKeysStatement keys) {
+        return PrimaryKeysAnswer.of(withTableEnvironment(environment ->
+                SessionCatalog.of(environment).primaryKeys(keys.catalog(), keys.database(), keys.table())));
+    }
+
+    /** Runs a statement under the execution lock, traced in the history from its start to its end. */
+    private StatementOutcome traced(
+            GatewayStatement statement, PlannedStatement planned, Function<QueryTrace, StatementOutcome> run) {
         StatementKind kind = planned.kind();
         QueryTrace trace = history.start(planned.sql(), kind, statement.id());
         boolean succeeded = false;
         executionLock.lock();
         executingStatementId = statement.id();
         try {
-            StatementOutcome outcome = switch (planned.route()) {
-                case SESSION_OPTION -> options.run(planned.sessionOption());
-                case CLUSTER_JOBS -> clusterJobs.show();
-                case STOP_JOB -> stopJob(planned);
-                case CONSTANT_CANDIDATE ->
-                    constantQueries
-                            .answer(planned, maxRows, trace, stateVersion.get())
-                            .orElseGet(() ->
-                                    flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get()));
-                default -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get());
-            };
+            StatementOutcome outcome = run.apply(trace);
             if (outcome instanceof StatementOutcome.Rows rows) {
                 statement.replaceResult(rows);
             }

@@ -52,6 +52,27 @@ final class GatewaySessionTest {
     }
 
     @Test
+    void answersShowPrimaryKeysFromTheCatalogsOutsideTheHistory() {
+        session.execute(
+                statement,
+                "CREATE TEMPORARY TABLE keyed (b STRING NOT NULL, a INT NOT NULL,"
+                        + " CONSTRAINT pk_keyed PRIMARY KEY (b, a) NOT ENFORCED) WITH ('connector' = 'datagen')",
+                0);
+
+        StatementOutcome outcome = session.execute(statement, "SHOW PRIMARY KEYS FROM keyed", 0);
+
+        assertThat(outcome).isInstanceOf(StatementOutcome.Rows.class);
+        assertThat(((StatementOutcome.Rows) outcome).schema().getColumnNames())
+                .containsExactly("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ", "PK_NAME");
+        assertThat(statement.fetch(0, 10).rows())
+                .containsExactly(
+                        Row.of("default_catalog", "default_database", "keyed", "a", (short) 2, "pk_keyed"),
+                        Row.of("default_catalog", "default_database", "keyed", "b", (short) 1, "pk_keyed"));
+        session.execute(statement, "SHOW QUERY HISTORY", 0);
+        assertThat(statement.fetch(0, 10).rows()).as("only the CREATE").hasSize(1);
+    }
+
+    @Test
     void statementsThatMayChangeCatalogsOrOptionsBumpTheStateVersion() {
         session.execute(statement, "SELECT 1", 0);
         assertThat(session.stateVersion()).isZero();

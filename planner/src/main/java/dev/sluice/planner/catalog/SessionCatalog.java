@@ -7,6 +7,7 @@ import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UniqueConstraint;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
@@ -84,6 +85,48 @@ public final class SessionCatalog {
     public Optional<ResolvedSchema> schema(TableEntry table) {
         ObjectIdentifier id = ObjectIdentifier.of(table.catalog(), table.database(), table.name());
         return catalogManager.getTable(id).map(ContextResolvedTable::getResolvedSchema);
+    }
+
+    /**
+     * The primary-key columns of the tables named exactly {@code table} (in {@code database} and {@code catalog}, each
+     * null for any), ordered by column name as JDBC orders them.
+     */
+    public List<PrimaryKeyColumn> primaryKeys(@Nullable String catalog, @Nullable String database, String table) {
+        List<PrimaryKeyColumn> columns = new ArrayList<>();
+        for (TableEntry entry : tables(catalog, exactly(database), exactly(table))) {
+            UniqueConstraint key =
+                    schema(entry).flatMap(ResolvedSchema::getPrimaryKey).orElse(null);
+            if (key == null) {
+                continue;
+            }
+            List<String> keyColumns = key.getColumns();
+            for (int i = 0; i < keyColumns.size(); i++) {
+                columns.add(new PrimaryKeyColumn(
+                        entry.catalog(),
+                        entry.database(),
+                        entry.name(),
+                        keyColumns.get(i),
+                        (short) (i + 1),
+                        key.getName()));
+            }
+        }
+        columns.sort(Comparator.comparing(PrimaryKeyColumn::column));
+        return columns;
+    }
+
+    /** A pattern that matches exactly {@code name} (null: anything), for calls that take names. */
+    private static MetadataPattern exactly(@Nullable String name) {
+        if (name == null) {
+            return MetadataPattern.compile(null);
+        }
+        StringBuilder escaped = new StringBuilder();
+        for (char c : name.toCharArray()) {
+            if (c == '%' || c == '_' || c == MetadataPattern.ESCAPE) {
+                escaped.append(MetadataPattern.ESCAPE);
+            }
+            escaped.append(c);
+        }
+        return MetadataPattern.compile(escaped.toString());
     }
 
     private List<String> matchingCatalogs(@Nullable String catalog) {
