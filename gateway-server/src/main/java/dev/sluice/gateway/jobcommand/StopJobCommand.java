@@ -5,6 +5,8 @@ import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.planner.StopJobStatement;
 import dev.sluice.sessioncache.ClusterJob;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -27,6 +29,8 @@ import static java.util.Objects.requireNonNull;
  * checks failed tells nothing new.
  */
 public final class StopJobCommand {
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(1);
+
     static final ResolvedSchema SAVEPOINT_SCHEMA = ResolvedSchema.of(
             Column.physical("savepoint path", DataTypes.STRING().notNull()));
 
@@ -40,6 +44,21 @@ public final class StopJobCommand {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.clusterName = requireNonNull(clusterName, "clusterName is null");
         this.jobs = requireNonNull(jobs, "jobs is null");
+    }
+
+    /**
+     * Stops a job with the session's savepoint directory, if it sets one, and waits for the cluster at most the
+     * session's query timeout (a minute when it has none).
+     *
+     * @param sessionOptions the session's options, for {@code execution.checkpointing.savepoint-dir}
+     * @param queryTimeout the session's query timeout; zero for none
+     */
+    public StatementOutcome runWithSessionOptions(
+            StopJobStatement statement, ReadableConfig sessionOptions, Duration queryTimeout) {
+        String savepointDirectory = sessionOptions
+                .getOptional(CheckpointingOptions.SAVEPOINT_DIRECTORY)
+                .orElse(null);
+        return run(statement, savepointDirectory, queryTimeout.isZero() ? DEFAULT_TIMEOUT : queryTimeout);
     }
 
     /**

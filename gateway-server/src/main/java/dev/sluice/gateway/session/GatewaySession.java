@@ -24,19 +24,15 @@ import dev.sluice.gateway.statement.PrimaryKeysAnswer;
 import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
-import dev.sluice.planner.InvalidStatementException;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.PrimaryKeysStatement;
-import dev.sluice.planner.SessionOptionStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
-import dev.sluice.planner.StatementRoute;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.catalog.SessionCatalog;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.sessioncache.ClusterEndpoint;
-import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.slf4j.Logger;
@@ -68,7 +64,6 @@ import static java.util.Objects.requireNonNull;
 public final class GatewaySession implements AutoCloseable {
     private static final int NO_STATEMENT = -1;
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
-    private static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofMinutes(1);
 
     private final String id;
     private final ClusterEndpoint cluster;
@@ -92,9 +87,7 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
-    private final UserCodePolicy userCode;
-    // set once the session may have loaded code from a jar; read by its statements, under the execution lock
-    private volatile boolean loadedUserCode;
+    private final SessionUserCode userCode;
 
     /**
      * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
@@ -118,7 +111,7 @@ public final class GatewaySession implements AutoCloseable {
             RunningQueriesAnswer runningQueries,
             UserCodePolicy userCode) {
         requireNonNull(context, "context is null");
-        this.userCode = requireNonNull(userCode, "userCode is null");
+        this.userCode = new SessionUserCode(userCode);
         this.submissions = context.submissions();
         this.id = context.sessionId();
         this.cluster = context.cluster();
@@ -131,7 +124,7 @@ public final class GatewaySession implements AutoCloseable {
                 id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
         this.constantQueries = new ConstantQueryAnswers(context, environment, options);
         this.flink = new FlinkStatementRunner(
-                context, environment, options, history, maxMaterializedRows, () -> loadedUserCode);
+                context, environment, options, history, maxMaterializedRows, this.userCode::loaded);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
@@ -176,7 +169,7 @@ public final class GatewaySession implements AutoCloseable {
     /** Creates a prepared statement from one the planner has lexed and classified; see {@link #prepareStatement}. */
     public GatewayStatement prepareStatement(PlannedStatement planned) {
         requireNonNull(planned, "planned is null");
-        checkUserCode(planned);
+        userCode.check(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
         return register(new GatewayStatement(
@@ -249,7 +242,7 @@ public final class GatewaySession implements AutoCloseable {
         requireNonNull(planned, "planned is null");
         StatementLimits limits = statement.limits();
         long maxRows = limits.maxRows(requestedMaxRows);
-        checkUserCode(planned); // refused before anything runs, and before it enters the history
+        userCode.check(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
         // every route of the planner, here and only here: a new route does not compile until it is placed
         return switch (planned.route()) {
@@ -261,7 +254,14 @@ public final class GatewaySession implements AutoCloseable {
             // traced in the history, one statement of the session at a time
             case SESSION_OPTION -> traced(statement, planned, trace -> options.run(planned.sessionOption()));
             case CLUSTER_JOBS -> traced(statement, planned, trace -> clusterJobs.show());
-            case STOP_JOB -> traced(statement, planned, trace -> stopJob(planned));
+            case STOP_JOB ->
+                traced(
+                        statement,
+                        planned,
+                        trace -> stopJob.runWithSessionOptions(
+                                planned.stopJob(),
+                                environment.current().getConfig(),
+                                options.refreshQuerySettings().timeout()));
             case CONSTANT_CANDIDATE ->
                 traced(
                         statement,
@@ -316,37 +316,6 @@ public final class GatewaySession implements AutoCloseable {
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
             if (!trace.isReadingAJob()) {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
-            }
-        }
-    }
-
-    /**
-     * Stops a job with the session's savepoint directory, if it sets one, and waits for the cluster at most the
-     * session's query timeout (a minute when it has none).
-     */
-    private StatementOutcome stopJob(PlannedStatement planned) {
-        Duration timeout = options.refreshQuerySettings().timeout();
-        String savepointDirectory = environment
-                .current()
-                .getConfig()
-                .getOptional(CheckpointingOptions.SAVEPOINT_DIRECTORY)
-                .orElse(null);
-        return stopJob.run(planned.stopJob(), savepointDirectory, timeout.isZero() ? DEFAULT_STOP_TIMEOUT : timeout);
-    }
-
-    private void checkUserCode(PlannedStatement planned) {
-        if (planned.route() == StatementRoute.USER_CODE) {
-            userCode.check(planned.userCode());
-            loadedUserCode = true; // its jobs need its class loader from now on, so they share no job with others
-        } else if (planned.route() == StatementRoute.SESSION_OPTION) {
-            SessionOptionStatement option;
-            try {
-                option = planned.sessionOption();
-            } catch (InvalidStatementException e) {
-                return; // fails with its position when it runs
-            }
-            if (option instanceof SessionOptionStatement.SetOption set) {
-                userCode.checkOption(set.key(), set.value());
             }
         }
     }

@@ -5,6 +5,8 @@ import dev.sluice.errors.SluiceErrorCode;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.planner.StopJobStatement;
 import dev.sluice.sessioncache.ClusterJob;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +36,16 @@ final class StopJobCommandTest {
 
         assertThat(outcome).isEqualTo(new StatementOutcome.UpdateCount(0));
         assertThat(jobs.calls).containsExactly("cancel " + RUNNING + " within PT30S");
+    }
+
+    @Test
+    void takesTheSavepointDirectoryFromTheSessionAndWaitsAMinuteWhenItHasNoTimeout() {
+        Configuration session = new Configuration();
+        session.set(CheckpointingOptions.SAVEPOINT_DIRECTORY, "file:/session-savepoints");
+
+        command.runWithSessionOptions(new StopJobStatement(RUNNING, true, false), session, Duration.ZERO);
+
+        assertThat(jobs.calls).containsExactly("stop " + RUNNING + " into file:/session-savepoints within PT1M");
     }
 
     @Test
