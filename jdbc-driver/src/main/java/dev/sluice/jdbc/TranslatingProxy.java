@@ -56,7 +56,7 @@ final class TranslatingProxy implements InvocationHandler {
             ParameterMetaData.class);
 
     /** What {@link #answerHere} returns for a call that goes on to Avatica's object. */
-    private static final Object NOT_ANSWERED_HERE = new Object();
+    static final Object NOT_ANSWERED_HERE = new Object();
 
     private final Object delegate;
     private final @Nullable TranslatingProxy parent;
@@ -156,33 +156,10 @@ final class TranslatingProxy implements InvocationHandler {
      */
     private @Nullable Object answerHere(Method method, @Nullable Object[] args, SessionLink session) throws Throwable {
         if (delegate instanceof Connection connection) {
-            switch (method.getName()) {
-                case "isClosed" -> {
-                    return session.isGone() || connection.isClosed();
-                }
-                case "isValid" -> {
-                    return !connection.isClosed() && session.isValid((Integer) requireNonNull(args)[0]);
-                }
-                case "close" -> {
-                    return closeConnection(method, session);
-                }
-                case "setNetworkTimeout" -> {
-                    requireOpen(session);
-                    if (requireNonNull(args)[0] == null) {
-                        throw SqlExceptions.of(
-                                "setNetworkTimeout needs an executor, was null",
-                                SqlStates.INVALID_PARAMETER_VALUE,
-                                0,
-                                null);
-                    }
-                    session.setNetworkTimeout((Integer) args[1]);
-                    return null;
-                }
-                case "getNetworkTimeout" -> {
-                    requireOpen(session);
-                    return session.networkTimeout();
-                }
-                default -> {}
+            Object answer = ConnectionCallsAnsweredHere.answer(
+                    connection, method, args, session, failure -> translate(method, failure));
+            if (answer != NOT_ANSWERED_HERE) {
+                return answer;
             }
         }
         if (delegate instanceof DatabaseMetaData && method.getName().equals("getURL")) {
@@ -192,16 +169,6 @@ final class TranslatingProxy implements InvocationHandler {
             throw session.goneFailure();
         }
         return NOT_ANSWERED_HERE;
-    }
-
-    /** Fails with 08003 if the connection is closed (JDBC's rule for the network timeout's methods). */
-    private void requireOpen(SessionLink session) throws SQLException {
-        if (session.isGone()) {
-            throw session.goneFailure();
-        }
-        if (((Connection) delegate).isClosed()) {
-            throw SqlExceptions.of("The connection is closed", SqlStates.NO_CONNECTION, 0, null);
-        }
     }
 
     /**
@@ -255,21 +222,6 @@ final class TranslatingProxy implements InvocationHandler {
         if (session != null && delegate instanceof AvaticaStatement avaticaStatement) {
             sentLimits = session.syncLimits(avaticaStatement, sentLimits);
         }
-    }
-
-    /**
-     * Closes the connection; a connection whose session is gone closes here without failing, though Avatica's close
-     * request then finds nothing (or nobody) at the gateway.
-     */
-    private @Nullable Object closeConnection(Method close, SessionLink session) throws Throwable {
-        try {
-            ((Connection) delegate).close();
-        } catch (SQLException | RuntimeException e) {
-            if (!session.isGone()) {
-                throw translate(close, e);
-            }
-        }
-        return null;
     }
 
     private SQLException learn(@Nullable SessionLink session, SQLException failure) {
