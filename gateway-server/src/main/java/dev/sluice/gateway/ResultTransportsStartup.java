@@ -1,10 +1,9 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.GatewayConfig;
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultOptions;
-import dev.sluice.gateway.config.ResultTransport;
+import dev.sluice.gateway.push.ResultConfig;
 import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.push.ResultOptions;
+import dev.sluice.gateway.push.ResultTransport;
 import dev.sluice.gateway.statement.ResultTransports;
 import dev.sluice.jobs.JobJars;
 import dev.sluice.sessioncache.ClusterDefinition;

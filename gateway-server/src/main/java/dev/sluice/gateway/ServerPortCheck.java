@@ -1,10 +1,10 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultOptions;
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.ServerOptions;
+import dev.sluice.gateway.push.ResultConfig;
+import dev.sluice.gateway.push.ResultOptions;
+import dev.sluice.gateway.push.ResultTransport;
 import org.jspecify.annotations.Nullable;
 
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.config.LibraryOptions;
 import dev.sluice.gateway.session.SessionSetup;
 import dev.sluice.gateway.session.SharedCatalogs;

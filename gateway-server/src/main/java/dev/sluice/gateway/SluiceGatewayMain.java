@@ -1,6 +1,5 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.GatewayConfig;
 import dev.sluice.gateway.config.InvalidConfigurationException;
 import dev.sluice.gateway.config.YamlConfigLoader;
 import org.apache.flink.configuration.Configuration;

@@ -1,6 +1,5 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.GatewayConfig;
 import org.apache.flink.configuration.Configuration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;

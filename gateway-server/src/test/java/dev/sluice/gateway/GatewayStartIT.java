@@ -1,6 +1,5 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.config.GatewayConfig;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

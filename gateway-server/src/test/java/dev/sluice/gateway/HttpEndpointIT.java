@@ -2,7 +2,6 @@ package dev.sluice.gateway;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
-import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.NoSessionControl;
 import dev.sluice.gateway.http.OperationsEndpoints;
@@ -11,6 +10,7 @@ import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.tls.TlsConfig;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;

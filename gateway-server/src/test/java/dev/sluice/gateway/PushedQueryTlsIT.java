@@ -1,14 +1,14 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
-import dev.sluice.gateway.config.EmbeddedClusterConfig;
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultTransport;
-import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.push.PushedQueryRows;
 import dev.sluice.gateway.push.PushedResult;
 import dev.sluice.gateway.push.PushedResultException;
+import dev.sluice.gateway.push.ResultConfig;
 import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.push.ResultTransport;
+import dev.sluice.gateway.tls.TlsConfig;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;

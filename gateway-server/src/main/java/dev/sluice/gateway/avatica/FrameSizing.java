@@ -1,6 +1,5 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.config.FrameConfig;
 import org.apache.flink.table.types.logical.BinaryType;
 import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;

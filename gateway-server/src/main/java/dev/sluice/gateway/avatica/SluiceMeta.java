@@ -1,6 +1,5 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.config.FrameConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.security.GatewayUser;

@@ -1,6 +1,5 @@
 package dev.sluice.gateway.cluster;
 
-import dev.sluice.gateway.config.EmbeddedClusterConfig;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import dev.sluice.sessioncache.ClusterKind;
 import dev.sluice.sessioncache.HostAndPort;

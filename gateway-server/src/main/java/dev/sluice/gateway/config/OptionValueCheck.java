@@ -14,11 +14,11 @@ import java.util.stream.Collectors;
  * Reads every option that is set once, so that a value that does not parse is reported with the form its option
  * takes; Flink's own message ("Could not parse value 'REMOT' for key ...") does not say what would.
  */
-final class OptionValueCheck {
+public final class OptionValueCheck {
     private OptionValueCheck() {}
 
     /** One problem for each of {@code options} whose value in {@code configuration} does not parse. */
-    static List<String> problems(Configuration configuration, List<ConfigOption<?>> options) {
+    public static List<String> problems(Configuration configuration, List<ConfigOption<?>> options) {
         List<String> problems = new ArrayList<>();
         for (ConfigOption<?> option : options) {
             if (!configuration.containsKey(option.key())) {

@@ -1,6 +1,5 @@
 package dev.sluice.gateway.http;
 
-import dev.sluice.gateway.metrics.GatewayMetrics;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -9,6 +8,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -54,7 +54,9 @@ final class OperationsHandler extends SimpleChannelInboundHandler<FullHttpReques
                 HttpResponses.write(
                         ctx,
                         HttpResponses.bytes(
-                                HttpResponseStatus.OK, endpoints.metrics().get(), GatewayMetrics.CONTENT_TYPE),
+                                HttpResponseStatus.OK,
+                                endpoints.metrics().get(),
+                                PrometheusTextFormatWriter.CONTENT_TYPE),
                         keepAlive);
             case "/health" ->
                 HttpResponses.write(ctx, answer(endpoints.liveness().get()), keepAlive);

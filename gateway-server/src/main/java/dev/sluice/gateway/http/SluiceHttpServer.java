@@ -2,11 +2,11 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
-import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.netty.AcceptedConnections;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.gateway.tls.TlsConfig;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;

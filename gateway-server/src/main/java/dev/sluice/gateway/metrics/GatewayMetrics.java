@@ -1,10 +1,10 @@
 package dev.sluice.gateway.metrics;
 
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryPhases;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.push.PushBufferStats;
+import dev.sluice.gateway.push.ResultTransport;
 import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.jobs.admission.ClusterAdmissions;
@@ -39,9 +39,6 @@ import static java.util.Objects.requireNonNull;
  * sessions, the TCP connections, HTTP requests and TLS handshakes of the gateway port, and the JVM's own figures.
  */
 public final class GatewayMetrics implements QueryObserver {
-    /** The Prometheus text format's content type. */
-    public static final String CONTENT_TYPE = PrometheusTextFormatWriter.CONTENT_TYPE;
-
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
     private final Counter queries;

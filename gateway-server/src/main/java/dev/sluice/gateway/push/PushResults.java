@@ -1,6 +1,5 @@
 package dev.sluice.gateway.push;
 
-import dev.sluice.gateway.config.ResultConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.jspecify.annotations.Nullable;
 

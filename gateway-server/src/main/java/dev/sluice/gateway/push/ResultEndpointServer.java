@@ -1,10 +1,9 @@
 package dev.sluice.gateway.push;
 
-import dev.sluice.gateway.config.ClientAuthMode;
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.netty.AcceptedConnections;
+import dev.sluice.gateway.tls.ClientAuthMode;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.gateway.tls.TlsConfig;
 import dev.sluice.jobs.JobEndWatcher;
 import dev.sluice.push.PushSinkFactory;
 import dev.sluice.push.PushSinkOptions;

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.push;
 
-import dev.sluice.gateway.config.KeyStoreFile;
-import dev.sluice.gateway.config.PemKeyPair;
-import dev.sluice.gateway.config.TlsConfig;
+import dev.sluice.gateway.tls.KeyStoreFile;
+import dev.sluice.gateway.tls.PemKeyPair;
+import dev.sluice.gateway.tls.TlsConfig;
 import dev.sluice.gateway.tls.TlsSetupException;
 import org.jspecify.annotations.Nullable;
 

@@ -1,7 +1,5 @@
 package dev.sluice.gateway.security;
 
-import dev.sluice.gateway.config.AuthenticationConfig;
-import dev.sluice.gateway.config.AuthenticationMethod;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;

@@ -8,7 +8,6 @@ import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
-import dev.sluice.gateway.config.JwtConfig;
 
 import java.text.ParseException;
 import java.util.HashSet;

@@ -2,7 +2,6 @@ package dev.sluice.gateway.security;
 
 import dev.sluice.errors.SluiceError;
 import dev.sluice.errors.SluiceErrorCode;
-import dev.sluice.gateway.config.UserCodeOptions;
 
 /** A statement would load code from a jar outside the allowed locations; see {@link UserCodePolicy}. */
 public final class UserCodeNotAllowedException extends RuntimeException implements SluiceError {

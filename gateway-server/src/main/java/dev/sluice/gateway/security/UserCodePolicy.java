@@ -1,6 +1,5 @@
 package dev.sluice.gateway.security;
 
-import dev.sluice.gateway.config.UserCodeConfig;
 import dev.sluice.planner.UserCodeStatement;
 
 import java.net.URI;

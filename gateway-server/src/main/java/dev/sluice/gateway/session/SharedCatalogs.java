@@ -1,8 +1,6 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.errors.ExceptionChain;
-import dev.sluice.gateway.config.CatalogDeclaration;
-import dev.sluice.gateway.config.CatalogOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Catalog;

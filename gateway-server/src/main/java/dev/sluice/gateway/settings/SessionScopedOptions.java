@@ -1,7 +1,7 @@
 package dev.sluice.gateway.settings;
 
+import dev.sluice.gateway.config.Namespaces;
 import dev.sluice.gateway.config.SessionOptions;
-import dev.sluice.gateway.config.SluiceOptionCatalog;
 import dev.sluice.planner.cache.PlanCacheOptions;
 
 import java.util.List;
@@ -34,7 +34,7 @@ public final class SessionScopedOptions {
 
     /** @throws InvalidOptionValueException if {@code key} is Sluice's and not settable per connection */
     private static void checkSettable(String key) {
-        if (key.startsWith(SluiceOptionCatalog.NAMESPACE) && !SETTABLE.contains(key)) {
+        if (key.startsWith(Namespaces.SLUICE) && !SETTABLE.contains(key)) {
             throw new InvalidOptionValueException(key + " cannot be set per connection: the Sluice options a"
                     + " connection may set are " + String.join(" and ", SETTABLE) + "; the others are the"
                     + " gateway's, in sluice.yaml");

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.statement;
 
-import dev.sluice.gateway.config.ResultOptions;
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.push.ResultOptions;
+import dev.sluice.gateway.push.ResultTransport;
 import dev.sluice.jobs.JobJars;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,5 @@
 package dev.sluice.gateway.tls;
 
-import dev.sluice.gateway.config.TlsConfig;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
@@ -72,7 +71,7 @@ public final class ServerTls implements AutoCloseable {
                 TlsProviderSelection.describe(provider),
                 config.protocols(),
                 config.cipherSuites().isEmpty() ? "(provider defaults)" : config.cipherSuites(),
-                config.clientAuth() == dev.sluice.gateway.config.ClientAuthMode.REQUIRE ? "required" : "not asked",
+                config.clientAuth() == dev.sluice.gateway.tls.ClientAuthMode.REQUIRE ? "required" : "not asked",
                 first.certificate());
         return new ServerTls(config, builder, first, fingerprint);
     }

@@ -1,9 +1,5 @@
 package dev.sluice.gateway.tls;
 
-import dev.sluice.gateway.config.ClientAuthMode;
-import dev.sluice.gateway.config.KeyStoreFile;
-import dev.sluice.gateway.config.PemKeyPair;
-import dev.sluice.gateway.config.TlsConfig;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;

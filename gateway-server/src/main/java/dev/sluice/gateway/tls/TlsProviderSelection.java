@@ -1,7 +1,5 @@
 package dev.sluice.gateway.tls;
 
-import dev.sluice.gateway.config.TlsOptions;
-import dev.sluice.gateway.config.TlsProviderChoice;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
 import org.slf4j.Logger;

@@ -1,6 +1,5 @@
 package dev.sluice.gateway.avatica;
 
-import dev.sluice.gateway.config.FrameConfig;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.TlsTestFiles;
-import dev.sluice.gateway.config.TlsConfig;
 import dev.sluice.gateway.tls.ServerTls;
+import dev.sluice.gateway.tls.TlsConfig;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.ssl.SslContextBuilder;

@@ -1,9 +1,7 @@
 package dev.sluice.gateway.push;
 
+import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
-import dev.sluice.gateway.config.EmbeddedClusterConfig;
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;

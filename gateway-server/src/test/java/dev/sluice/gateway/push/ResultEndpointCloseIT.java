@@ -1,8 +1,6 @@
 package dev.sluice.gateway.push;
 
 import dev.sluice.gateway.StoppedServers;
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultTransport;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;

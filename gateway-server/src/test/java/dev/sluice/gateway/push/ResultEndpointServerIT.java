@@ -1,7 +1,5 @@
 package dev.sluice.gateway.push;
 
-import dev.sluice.gateway.config.ResultConfig;
-import dev.sluice.gateway.config.ResultTransport;
 import dev.sluice.retry.DeadlineExceededException;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.junit.jupiter.api.AfterEach;
