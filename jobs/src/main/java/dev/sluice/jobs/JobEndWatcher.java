@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -48,13 +49,28 @@ public final class JobEndWatcher implements AutoCloseable {
     private static final long MAX_DELAY_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final Duration interval;
-    private final ScheduledExecutorService timer;
+    private final LongSupplier nanoClock;
+    private final @Nullable ScheduledExecutorService timer;
     private final Map<JobID, Watch> watched = new ConcurrentHashMap<>();
 
+    /** Asks every {@code interval} on a daemon thread of its own, on {@link System#nanoTime()}. */
     public JobEndWatcher(Duration interval) {
+        this(interval, System::nanoTime, true);
+    }
+
+    /**
+     * @param nanoClock the time the watches' delays are measured on
+     * @param ownTimer whether a thread of its own asks every interval; without, whoever made it calls {@link #tick}
+     */
+    JobEndWatcher(Duration interval, LongSupplier nanoClock, boolean ownTimer) {
         this.interval = requireNonNull(interval, "interval is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval must be positive, was " + interval);
+        }
+        if (!ownTimer) {
+            this.timer = null;
+            return;
         }
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "sluice-job-end-watcher");
@@ -62,7 +78,7 @@ public final class JobEndWatcher implements AutoCloseable {
             return thread;
         });
         long millis = Math.max(1, interval.toMillis());
-        timer.scheduleWithFixedDelay(this::askAll, millis, millis, TimeUnit.MILLISECONDS);
+        timer.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
     }
 
     public Duration interval() {
@@ -93,7 +109,8 @@ public final class JobEndWatcher implements AutoCloseable {
         return watched.size();
     }
 
-    private void askAll() {
+    /** Asks each watched job whose ask is due; the timer's one step. */
+    void tick() {
         for (Watch watch : watched.values()) {
             try {
                 watch.ask();
@@ -105,7 +122,9 @@ public final class JobEndWatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        if (timer != null) {
+            timer.shutdownNow();
+        }
         watched.values().forEach(watch -> watch.end.cancel(false));
         watched.clear();
     }
@@ -117,7 +136,7 @@ public final class JobEndWatcher implements AutoCloseable {
         // at most one status request of this job in flight: a JobManager slower than the interval is not piled on
         private final AtomicBoolean asking = new AtomicBoolean();
         private int unreachableInARow; // only in the status request's completion, one at a time
-        private final long watchedSinceNanos = System.nanoTime();
+        private final long watchedSinceNanos = nanoClock.getAsLong();
         private final @Nullable JobLifetimeReader lifetime;
         // read and written only on the timer's thread; the first ask is due one interval after the submission, at the
         // tick nearest to it: a short query's job has mostly ended by then, so one request tells its end, where an ask
@@ -159,7 +178,7 @@ public final class JobEndWatcher implements AutoCloseable {
         }
 
         private void ask() {
-            long now = System.nanoTime();
+            long now = nanoClock.getAsLong();
             if (end.isDone() || now - nextAskNanos < 0 || !asking.compareAndSet(false, true)) {
                 return;
             }

@@ -10,12 +10,14 @@ import org.junit.jupiter.api.Test;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -97,12 +99,30 @@ final class JobEndWatcherTest {
     }
 
     @Test
-    void aLongRunningJobIsAskedLessOftenAfterItsFirstSecond() throws Exception {
-        watcher.watch(fakeJob(statuses(JobStatus.RUNNING)));
-        Thread.sleep(2500);
+    void aLongRunningJobIsAskedEveryIntervalForASecondThenLessOftenUpToEveryTwoSeconds() {
+        AtomicLong nanos = new AtomicLong();
+        List<Long> askedAtMillis = new ArrayList<>();
+        try (JobEndWatcher manual = new JobEndWatcher(Duration.ofMillis(5), nanos::get, false)) {
+            manual.watch(fakeJob(statuses(JobStatus.RUNNING)));
+            for (int tick = 1; tick <= 2_000; tick++) { // ten seconds of the timer's ticks, one every 5 ms
+                nanos.addAndGet(Duration.ofMillis(5).toNanos());
+                int asked = statusRequests.get();
+                manual.tick();
+                if (statusRequests.get() > asked) {
+                    askedAtMillis.add(Duration.ofNanos(nanos.get()).toMillis());
+                }
+            }
+        }
 
-        // every 5 ms for the first second (at most 200), then 10, 20, 40 ms ... up to 2 s: a dozen more
-        assertThat(statusRequests.get()).isBetween(1, 260);
+        List<Long> expected = new ArrayList<>();
+        // every interval for the first second (the first ask due half an interval in, at the first tick) ...
+        for (long millis = 5; millis <= 1_005; millis += 5) {
+            expected.add(millis);
+        }
+        // ... then the delay doubles at each ask, due at the tick nearest to it, up to every 2 s
+        expected.addAll(
+                List.of(1_015L, 1_035L, 1_075L, 1_155L, 1_315L, 1_635L, 2_275L, 3_555L, 5_555L, 7_555L, 9_555L));
+        assertThat(askedAtMillis).containsExactlyElementsOf(expected);
     }
 
     @Test
