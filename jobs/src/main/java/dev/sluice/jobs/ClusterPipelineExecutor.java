@@ -29,12 +29,11 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import static java.util.Objects.requireNonNull;
@@ -54,13 +53,13 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     private final JobJars jobJars;
     // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
     private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
+    // the timings of the job Flink submitted through execute, taken by the submission that made Flink do it
+    private final AtomicReference<@Nullable SubmissionTimings> lastSubmission = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
-    private final AtomicReference<SubmissionTimings> lastSubmission = new AtomicReference<>();
     private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
-    // set by a statement whose result learns the job's failure from elsewhere; taken by the next submission
-    private final AtomicBoolean skipNextStartWait = new AtomicBoolean();
-    // set by the statement that is about to submit a job (a session runs one at a time); taken by its submission
-    private final AtomicReference<@Nullable RequestedJob> nextJob = new AtomicReference<>();
+    // the job of the submission running now (a session runs one statement at a time), set by submit for Flink's call
+    // back into execute, which takes it
+    private final AtomicReference<@Nullable NextJob> nextJob = new AtomicReference<>();
     // the place the running statement took before it built its job ({@link #admitNextJob}); taken by its submission
     private final AtomicReference<@Nullable Admitted> preAdmitted = new AtomicReference<>();
     // the job this executor submitted last for a request that carries several sessions' queries
@@ -88,7 +87,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     public CompletableFuture<JobClient> execute(
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
         long compiledNanos = System.nanoTime();
-        RequestedJob request = nextJob.getAndSet(null);
+        NextJob request = nextJob.getAndSet(null);
         Admitted admitted = preAdmitted.getAndSet(null);
         StreamGraph streamGraph;
         try {
@@ -147,12 +146,12 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
      * Waits for the cluster's admission, in order of arrival, at most {@code client.timeout} (the wait Flink's own
      * client gives a submission) and no longer than the statement has left.
      */
-    private JobPermit admit(ReadableConfig configuration, @Nullable RequestedJob request, @Nullable JobRider rider) {
+    private JobPermit admit(ReadableConfig configuration, @Nullable NextJob request, @Nullable JobRider rider) {
         long enqueuedNanos = System.nanoTime();
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
-                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, enqueuedNanos);
+                : SubmissionBound.of(request.request(), request.requestedNanos(), clientTimeout, enqueuedNanos);
         ClusterAdmission.Ticket ticket = admission.enqueue(rider);
         waiting.set(ticket);
         try {
@@ -171,9 +170,9 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
      * @param rider the statement's query, if it may ride in another's job
      */
     @Override
-    public JobPermit admitNextJob(ReadableConfig configuration, @Nullable JobRider rider) {
+    public JobPermit admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
         long enqueuedNanos = System.nanoTime();
-        JobPermit permit = admit(configuration, nextJob.get(), rider);
+        JobPermit permit = admit(configuration, requireNonNull(job, "job is null"), rider);
         if (!permit.rides()) {
             Admitted stale = preAdmitted.getAndSet(new Admitted(permit, enqueuedNanos, System.nanoTime()));
             if (stale != null) {
@@ -192,8 +191,8 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         return jobId.equals(lastSharedJob.get());
     }
 
-    @Override
-    public void releaseUnusedAdmission() {
+    /** Gives back the place {@link #admitNextJob} took, if no submission used it. */
+    private void releaseUnusedAdmission() {
         Admitted unused = preAdmitted.getAndSet(null);
         if (unused != null) {
             unused.permit().close();
@@ -232,13 +231,13 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             long compiledNanos,
             long admittedNanos,
             JobPermit permit,
-            @Nullable RequestedJob request)
+            @Nullable NextJob request)
             throws Exception {
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, admittedNanos, clientTimeout, admittedNanos)
                 // the statement's wait for admission is spent from its time left
-                : SubmissionBound.of(request.request(), request.receivedNanos(), clientTimeout, admittedNanos);
+                : SubmissionBound.of(request.request(), request.requestedNanos(), clientTimeout, admittedNanos);
         ClusterClientProvider<StandaloneClusterId> provider = clients.provider(cluster);
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
         try {
@@ -248,7 +247,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
                 lastSharedJob.set(jobId);
             }
             SubmittedJobClient job = new SubmittedJobClient(provider, jobId, userCodeClassLoader, client);
-            if (skipNextStartWait.getAndSet(false)) {
+            if (request != null && request.skipStartWait()) {
                 lastSubmission.set(new SubmissionTimings(
                         jobId, compiledNanos, admittedNanos, submittedNanos, submittedNanos, permit, job.lifetime()));
                 return CompletableFuture.completedFuture(job);
@@ -318,16 +317,28 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         }
     }
 
-    /**
-     * Tells the executor the name and the time left of the job the session's next statement submits, if it submits
-     * one: a session runs one statement at a time, so the request is that statement's, and its submission takes it.
-     */
     @Override
-    public void nextJob(JobRequest request) {
-        nextJob.set(new RequestedJob(requireNonNull(request, "request is null"), System.nanoTime()));
+    public <T> Submitted<T> submit(NextJob job, Supplier<T> submission) {
+        requireNonNull(submission, "submission is null");
+        SubmissionTimings stray = lastSubmission.getAndSet(null);
+        if (stray != null) {
+            stray.permit().close(); // a job Flink submitted outside a submission: nobody took it
+        }
+        nextJob.set(requireNonNull(job, "job is null"));
+        try {
+            T value = submission.get();
+            return new Submitted<>(value, lastSubmission.getAndSet(null));
+        } catch (RuntimeException | Error e) {
+            SubmissionTimings orphan = lastSubmission.getAndSet(null);
+            if (orphan != null) {
+                orphan.permit().close(); // a job went out for a statement that failed: nobody will read it
+            }
+            throw e;
+        } finally {
+            nextJob.set(null);
+            releaseUnusedAdmission(); // a submission that failed before it reached this executor
+        }
     }
-
-    private record RequestedJob(JobRequest request, long receivedNanos) {}
 
     /** The wait on the session's collect strategy, which {@code configuration} carries with the session's options. */
     private JobStartWait jobStartWait(Configuration configuration) {
@@ -338,27 +349,6 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             jobStartWait = current;
         }
         return current;
-    }
-
-    /**
-     * Lets the next job this executor submits return at the cluster's acknowledgement, without polling its status until
-     * it has left {@code INITIALIZING}: for a statement whose result learns a failed start from the job's end anyway (a
-     * pushed result), so the polls would only cost JobManager calls. Its timings then say it ran when it was submitted.
-     * A session runs one statement at a time, so the flag is that statement's; it sets it back to false after its
-     * submission, whether that reached this executor or failed before.
-     */
-    @Override
-    public void skipStartWaitOfNextJob(boolean skip) {
-        skipNextStartWait.set(skip);
-    }
-
-    /**
-     * The timings of the job submitted last, once: a session runs one statement at a time, so the statement that
-     * just ran takes the timings of its own job.
-     */
-    @Override
-    public Optional<SubmissionTimings> takeLastSubmission() {
-        return Optional.ofNullable(lastSubmission.getAndSet(null));
     }
 
     /** Hands this executor to a StreamExecutionEnvironment, whatever {@code execution.target} says. */

@@ -23,10 +23,11 @@ import dev.sluice.gateway.settings.QuerySettings;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
 import dev.sluice.jobs.CollectResultReader;
-import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.QueryTimeoutException;
 import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.Submitted;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -125,33 +126,34 @@ public final class FlinkStatementRunner {
         QueryDeadline deadline = statementTimeout.isZero()
                 ? new QueryDeadline(trace.startNanos(), settings.timeout(), SessionOptions.QUERY_TIMEOUT.key())
                 : new QueryDeadline(trace.startNanos(), statementTimeout, QueryDeadline.STATEMENT_TIMEOUT);
-        // a job that an earlier, failed statement submitted: drop its timings and give back its place on the cluster
-        submissions.takeLastSubmission().ifPresent(stale -> stale.permit().close());
-        JobRequest jobRequest = jobNames.request(trace.statementId(), deadline, clock.nanoTime());
-        submissions.nextJob(jobRequest);
+        NextJob nextJob = NextJob.of(jobNames.request(trace.statementId(), deadline, clock.nanoTime()));
         TableEnvironment tableEnvironment = environment.onCurrentThread();
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
             Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
-                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, trace, deadline, jobRequest);
+                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, trace, deadline, nextJob);
             if (started.isPresent()) {
                 return pushedRowsOutcome(started.get(), maxRows, trace, deadline);
             }
             // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
         }
-        TableResult result;
+        Submitted<TableResult> submitted;
         try {
-            result = kind == StatementKind.QUERY
-                    ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
-                    : tableEnvironment.executeSql(sql);
+            // Flink submits the statement's job, if it has one, through the session's executor while this runs
+            submitted = submissions.submit(
+                    nextJob,
+                    () -> kind == StatementKind.QUERY
+                            ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
+                            : tableEnvironment.executeSql(sql));
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
             }
             throw e;
         }
-        takeSubmission(trace);
+        TableResult result = submitted.value();
+        takeSubmission(trace, submitted.timings());
         if (result.getResultKind() == ResultKind.SUCCESS) {
             return new StatementOutcome.UpdateCount(0);
         }
@@ -188,25 +190,17 @@ public final class FlinkStatementRunner {
     /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
     private StatementOutcome pushedRowsOutcome(
             PushedQueryStarter.StartedQuery started, long maxRows, QueryTrace trace, QueryDeadline deadline) {
-        takeSubmission(trace, started.ridingTimings());
+        takeSubmission(trace, started.timings());
         trace.readingWith(started.rows());
         PushedResultRows rows = started.rows();
         return rowsOutcome(started.schema(), rows, maxRows, trace, deadline, rows::close);
     }
 
-    /** Hands the timings of the statement's job, if it submitted one, to its trace and its plan to the observer. */
-    private void takeSubmission(QueryTrace trace) {
-        takeSubmission(trace, null);
-    }
-
     /**
-     * Hands the timings of the statement's job to its trace and its plan to the observer.
-     *
-     * @param ridingTimings the timings of the job the statement's query rides in, if it does; else the executor's
+     * Hands the timings of the statement's job, if it submitted one (or rides in one), to its trace, which holds the
+     * job's place in admission until the result ends, and its plan to the observer.
      */
-    private void takeSubmission(QueryTrace trace, @Nullable SubmissionTimings ridingTimings) {
-        SubmissionTimings own = submissions.takeLastSubmission().orElse(null);
-        SubmissionTimings timings = ridingTimings != null ? ridingTimings : own;
+    private void takeSubmission(QueryTrace trace, @Nullable SubmissionTimings timings) {
         trace.submitted(timings);
         PlanCacheResult cacheResult = trace.planCache();
         if (cacheResult != null && timings != null) {

@@ -8,6 +8,7 @@ import dev.sluice.gateway.result.QueryDeadline;
 import dev.sluice.gateway.settings.QuerySettings;
 import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -90,17 +91,17 @@ final class PushedQueryRunner {
             long stateVersion,
             QueryTrace trace,
             QueryDeadline deadline,
-            JobRequest jobRequest) {
+            NextJob job) {
         // the key copies the session's options: not worth it on a cluster whose jobs carry one query each
         Object sharingKey = submissions.maxQueriesPerJob() > 1
                 ? SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean())
                 : null;
         PushedQueryStarter.StartedQuery started =
-                start(endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, jobRequest, deadline);
+                start(endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, job, deadline);
         starting = started.rows();
         if (started.sharesJob()) {
             started = aloneIfSharedJobFailed(
-                    started, endpoint, tableEnvironment, planned, settings, stateVersion, jobRequest, deadline);
+                    started, endpoint, tableEnvironment, planned, settings, stateVersion, job, deadline);
         }
         trace.planned(started.planCache());
         Optional<PushEndpointUnreachableException> unreachable;
@@ -108,6 +109,10 @@ final class PushedQueryRunner {
             unreachable = started.rows()
                     .awaitFirstSink(min(deadline.remaining(clock.nanoTime()), FIRST_SINK_WAIT))
                     .flatMap(failure -> ExceptionUtils.findThrowable(failure, PushEndpointUnreachableException.class));
+        } catch (RuntimeException | Error e) {
+            started.rows().close();
+            startedSubmission(started).ifPresent(failed -> failed.permit().close());
+            throw e;
         } finally {
             starting = null;
         }
@@ -140,7 +145,7 @@ final class PushedQueryRunner {
             PlannedStatement planned,
             QuerySettings settings,
             long stateVersion,
-            JobRequest jobRequest,
+            NextJob job,
             QueryDeadline deadline) {
         Optional<RuntimeException> sharedJobFailure =
                 started.rows().awaitEndOrFailure(min(deadline.remaining(clock.nanoTime()), SHARED_JOB_ANSWER_WINDOW));
@@ -153,8 +158,8 @@ final class PushedQueryRunner {
                 sharedJobFailure.get());
         started.rows().close();
         startedSubmission(started).ifPresent(failed -> failed.permit().close());
-        PushedQueryStarter.StartedQuery alone =
-                start(endpoint, tableEnvironment, planned, settings, stateVersion, null, jobRequest, deadline);
+        PushedQueryStarter.StartedQuery alone = start(
+                endpoint, tableEnvironment, planned, settings, stateVersion, null, aloneJob(job, deadline), deadline);
         starting = alone.rows();
         return alone;
     }
@@ -170,21 +175,17 @@ final class PushedQueryRunner {
             QuerySettings settings,
             long stateVersion,
             @Nullable Object sharingKey,
-            JobRequest jobRequest,
+            NextJob job,
             QueryDeadline deadline) {
         PushedQueryStarter starter = new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster);
         boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
         try {
             try {
-                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, sharingKey, jobRequest);
+                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, sharingKey, job);
             } catch (PushedQueryStarter.RunAloneException e) {
                 LOG.debug("Session {}: {}; the query runs on its own", sessionId, e.getMessage(), e.getCause());
-                submissions.nextJob(new JobRequest(
-                        jobRequest.name(),
-                        deadline.remaining(clock.nanoTime()),
-                        jobRequest.timeoutKey(),
-                        jobRequest.timeout()));
-                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, null, jobRequest);
+                return starter.start(
+                        tableEnvironment, planned, stateVersion, reusePlans, null, aloneJob(job, deadline));
             }
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
@@ -194,10 +195,16 @@ final class PushedQueryRunner {
         }
     }
 
-    /** The submission of a started query: its own, or the one it rides in (taken from the executor). */
-    private Optional<SubmissionTimings> startedSubmission(PushedQueryStarter.StartedQuery started) {
-        Optional<SubmissionTimings> own = submissions.takeLastSubmission();
-        return started.ridingTimings() != null ? Optional.of(started.ridingTimings()) : own;
+    /** The submission of a started query: its own, or the one it rides in. */
+    private static Optional<SubmissionTimings> startedSubmission(PushedQueryStarter.StartedQuery started) {
+        return Optional.ofNullable(started.timings());
+    }
+
+    /** The statement's job again, for the query run on its own after its shared job fell through: its time left now. */
+    private NextJob aloneJob(NextJob job, QueryDeadline deadline) {
+        JobRequest request = job.request();
+        return NextJob.of(new JobRequest(
+                request.name(), deadline.remaining(clock.nanoTime()), request.timeoutKey(), request.timeout()));
     }
 
     private static Duration min(Duration a, Duration b) {

@@ -9,8 +9,10 @@ import dev.sluice.gateway.result.PushedResultRows;
 import dev.sluice.jobs.JobLifetimeReader;
 import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
+import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.QueryTimeoutException;
 import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.Submitted;
 import dev.sluice.jobs.SubmittedJobClient;
 import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.PlannedStatement;
@@ -80,14 +82,15 @@ final class PushedQueryStarter {
     }
 
     /**
-     * A started query: its columns, its rows as they arrive, whether its plan came from the cache, and, when it rides
-     * in another query's job, that job's timings as this query saw them (else the session's executor has them).
+     * A started query: its columns, its rows as they arrive, whether its plan came from the cache, and the timings of
+     * its job (its own, or the one it rides in, as this query saw it), whose permit holds the query's place in
+     * admission until its result has ended.
      */
     record StartedQuery(
             ResolvedSchema schema,
             PushedResultRows rows,
             PlanCacheResult planCache,
-            @Nullable SubmissionTimings ridingTimings) {
+            @Nullable SubmissionTimings timings) {
         StartedQuery {
             requireNonNull(schema, "schema is null");
             requireNonNull(rows, "rows is null");
@@ -115,7 +118,7 @@ final class PushedQueryStarter {
      * @param reusePlans whether the session lets queries reuse plans
      * @param sharingKey the query's key for sharing a job ({@link SharingKeys}); null for a job of its own, as on a
      *     cluster whose jobs carry one query each
-     * @param jobRequest the name and time left of the statement's job, for the name of a job it shares
+     * @param job the statement's job: its name and time left, also for the name of a job it shares
      * @throws org.apache.flink.table.api.ValidationException if the query is invalid; nothing is registered then
      * @throws RunAloneException if the job that was to carry it with others was not submitted
      */
@@ -125,7 +128,7 @@ final class PushedQueryStarter {
             long stateVersion,
             boolean reusePlans,
             @Nullable Object sharingKey,
-            JobRequest jobRequest) {
+            NextJob job) {
         boolean mayShare = sharingKey != null;
         Optional<CompiledPushQuery> cached =
                 reusePlans ? jobPlans.findPushed(tableEnvironment, sessionId, stateVersion, query) : Optional.empty();
@@ -158,19 +161,26 @@ final class PushedQueryStarter {
         // startSharing closes the result itself on failure: a query that gave up waiting for the job it rides in
         // keeps its result open for that job's sink
         StartedQuery started = mayShare
-                ? startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, jobRequest)
-                : startAlone(toRun, toDeliver, bindSink);
+                ? startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, job)
+                : startAlone(toRun, toDeliver, bindSink, job);
         if (cacheResult == null) {
             cacheResult =
                     reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled) : PlanCacheResult.SKIP;
         }
-        return new StartedQuery(started.schema(), started.rows(), cacheResult, started.ridingTimings());
+        return new StartedQuery(started.schema(), started.rows(), cacheResult, started.timings());
     }
 
     private StartedQuery startAlone(
-            CompiledPushQuery compiled, PushedResult<RowData> result, UnaryOperator<List<Transformation<?>>> bindSink) {
-        PushQueryJob job = submit(result, () -> compiled.submit(bindSink));
-        return started(compiled, result, PushedJob.watched(job.jobClient(), endpoint.jobEnds(), 1), null);
+            CompiledPushQuery compiled,
+            PushedResult<RowData> result,
+            UnaryOperator<List<Transformation<?>>> bindSink,
+            NextJob job) {
+        Submitted<PushQueryJob> submitted = submit(result, job, () -> compiled.submit(bindSink));
+        return started(
+                compiled,
+                result,
+                PushedJob.watched(submitted.value().jobClient(), endpoint.jobEnds(), 1),
+                submitted.timings());
     }
 
     /**
@@ -183,38 +193,46 @@ final class PushedQueryStarter {
             PushedResult<RowData> result,
             UnaryOperator<List<Transformation<?>>> bindSink,
             Object sharingKey,
-            JobRequest jobRequest) {
+            NextJob job) {
         SharedJobMember self = closedOnFailure(
                 result, () -> new SharedJobMember(sharingKey, compiled.bind(bindSink), System.nanoTime()));
-        JobPermit permit = closedOnFailure(result, () -> submissions.admitNextJob(tableEnvironment.getConfig(), self));
+        JobPermit permit =
+                closedOnFailure(result, () -> submissions.admitNextJob(job, tableEnvironment.getConfig(), self));
         if (permit.rides()) {
-            return ride(compiled, result, self, permit, jobRequest);
+            return ride(compiled, result, self, permit, job.request());
         }
         List<SharedJobMember> riders = submissions.takeRiders(permit, self).stream()
                 .map(SharedJobMember.class::cast)
                 .toList();
         if (riders.isEmpty()) {
-            PushQueryJob job =
-                    submit(result, () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(self.query())));
-            return started(compiled, result, PushedJob.watched(job.jobClient(), endpoint.jobEnds(), 1), null);
+            Submitted<PushQueryJob> submitted = submit(
+                    result, job, () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(self.query())));
+            return started(
+                    compiled,
+                    result,
+                    PushedJob.watched(submitted.value().jobClient(), endpoint.jobEnds(), 1),
+                    submitted.timings());
         }
         List<BoundPushQuery> queries = new ArrayList<>();
         queries.add(self.query());
         riders.forEach(rider -> queries.add(rider.query()));
-        submissions.nextJob(JobNames.shared(jobRequest, queries.size()));
-        PushQueryJob job;
+        Submitted<PushQueryJob> submitted;
         try {
-            job = submit(result, () -> CompiledPushQuery.submitTogether(tableEnvironment, queries));
+            submitted = submit(
+                    result,
+                    NextJob.of(JobNames.shared(job.request(), queries.size())),
+                    () -> CompiledPushQuery.submitTogether(tableEnvironment, queries));
         } catch (RuntimeException | Error e) {
             RunAloneException runAlone = new RunAloneException(
                     "The job that was to carry " + queries.size() + " queries was not submitted", e);
             riders.forEach(rider -> rider.notStarted(runAlone));
             throw runAlone;
         }
-        PushedJob shared = PushedJob.watched(job.jobClient(), endpoint.jobEnds(), queries.size());
-        SharedJobMember.Start start = new SharedJobMember.Start(shared, System.nanoTime(), lifetimeOf(job));
+        PushedJob shared = PushedJob.watched(submitted.value().jobClient(), endpoint.jobEnds(), queries.size());
+        SharedJobMember.Start start =
+                new SharedJobMember.Start(shared, System.nanoTime(), lifetimeOf(submitted.value()));
         riders.forEach(rider -> rider.started(start));
-        return started(compiled, result, shared, null);
+        return started(compiled, result, shared, submitted.timings());
     }
 
     /** Waits for the job of the query that took this one along, within the statement's time left. */
@@ -269,14 +287,13 @@ final class PushedQueryStarter {
                 : JobLifetimeReader.unavailable(job.jobClient().getJobID(), "not a job of a session");
     }
 
-    private PushQueryJob submit(PushedResult<RowData> result, Supplier<PushQueryJob> submission) {
-        submissions.skipStartWaitOfNextJob(true);
-        try {
-            return closedOnFailure(result, submission);
-        } finally {
-            submissions.skipStartWaitOfNextJob(false);
-            submissions.releaseUnusedAdmission(); // a submission that failed before it reached the executor
-        }
+    /**
+     * Submits a pushed query's job through the session's executor; it returns at the cluster's acknowledgement, since
+     * the result learns a failed start from the job's end anyway.
+     */
+    private Submitted<PushQueryJob> submit(
+            PushedResult<RowData> result, NextJob job, Supplier<PushQueryJob> submission) {
+        return closedOnFailure(result, () -> submissions.submit(job.withoutStartWait(), submission));
     }
 
     /** Runs {@code step}; if it fails, {@code result} is closed first, since no sink will deliver it. */
@@ -293,9 +310,8 @@ final class PushedQueryStarter {
             CompiledPushQuery compiled,
             PushedResult<RowData> result,
             PushedJob job,
-            @Nullable SubmissionTimings ridingTimings) {
+            @Nullable SubmissionTimings timings) {
         PushedQueryRows rows = new PushedQueryRows(result, compiled.newRowConverter(), job);
-        return new StartedQuery(
-                compiled.schema(), new PushedResultRows(rows, cluster), PlanCacheResult.SKIP, ridingTimings);
+        return new StartedQuery(compiled.schema(), new PushedResultRows(rows, cluster), PlanCacheResult.SKIP, timings);
     }
 }

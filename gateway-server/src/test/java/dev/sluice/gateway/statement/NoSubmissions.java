@@ -1,35 +1,29 @@
 package dev.sluice.gateway.statement;
 
-import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
-import dev.sluice.jobs.SubmissionTimings;
+import dev.sluice.jobs.NextJob;
+import dev.sluice.jobs.Submitted;
 import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.jobs.admission.JobRider;
 import org.apache.flink.configuration.ReadableConfig;
 import org.jspecify.annotations.Nullable;
 
 import java.util.List;
-import java.util.Optional;
+import java.util.function.Supplier;
 
-/** The submissions of a session whose statements never reach a cluster's executor: nothing to tell or take. */
+/** The submissions of a session whose statements never reach a cluster's executor: nothing is submitted or taken. */
 public final class NoSubmissions implements JobSubmissions {
     public static final NoSubmissions INSTANCE = new NoSubmissions();
 
     private NoSubmissions() {}
 
     @Override
-    public void nextJob(JobRequest request) {}
-
-    @Override
-    public void skipStartWaitOfNextJob(boolean skip) {}
-
-    @Override
-    public Optional<SubmissionTimings> takeLastSubmission() {
-        return Optional.empty();
+    public <T> Submitted<T> submit(NextJob job, Supplier<T> submission) {
+        return new Submitted<>(submission.get(), null);
     }
 
     @Override
-    public JobPermit admitNextJob(ReadableConfig configuration, @Nullable JobRider rider) {
+    public JobPermit admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
         return JobPermit.unlimited();
     }
 
@@ -37,9 +31,6 @@ public final class NoSubmissions implements JobSubmissions {
     public List<JobRider> takeRiders(JobPermit permit, JobRider leader) {
         return List.of();
     }
-
-    @Override
-    public void releaseUnusedAdmission() {}
 
     @Override
     public int maxQueriesPerJob() {
