@@ -7,6 +7,11 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameStartingWith;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -33,6 +38,9 @@ final class ModuleDependencyRulesTest {
     private static final String NETTY =
             "io.netty.."; // Flink's shaded copy, org.apache.flink.shaded.netty4, is Flink's API
     private static final String AVATICA = "org.apache.calcite.avatica..";
+    // by name: Flink's client classes are not on this module's test class path of their own
+    private static final String CLUSTER_CLIENT = "org.apache.flink.client.program.ClusterClient";
+    private static final String JOB_CLIENT = "org.apache.flink.core.execution.JobClient";
 
     private static JavaClasses classes;
 
@@ -135,6 +143,29 @@ final class ModuleDependencyRulesTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(NETTY, AVATICA));
+    }
+
+    @Test
+    void onlyTheJobsModuleCancelsOrStopsAJob() {
+        // every call to a job goes through the jobs module, so that one place knows how a cancel is asked and waited;
+        // a client that forwards every call to another (session-cache's shared client) only passes them on
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackage(JOBS)
+                .and()
+                .doNotImplement(CLUSTER_CLIENT)
+                .and()
+                .doNotImplement(JOB_CLIENT)
+                .should()
+                .callMethodWhere(target(name("cancel")).and(target(owner(assignableTo(JOB_CLIENT)))))
+                .orShould()
+                .callMethodWhere(target(name("cancel")).and(target(owner(assignableTo(CLUSTER_CLIENT)))))
+                .orShould()
+                .callMethodWhere(
+                        target(nameStartingWith("stopWithSavepoint")).and(target(owner(assignableTo(CLUSTER_CLIENT)))))
+                .orShould()
+                .callMethodWhere(
+                        target(nameStartingWith("stopWithSavepoint")).and(target(owner(assignableTo(JOB_CLIENT))))));
     }
 
     @Test

@@ -8,11 +8,13 @@ import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.core.execution.JobClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,6 +33,20 @@ public final class JobCancellation {
             Duration.ofMillis(5), Duration.ofMillis(100), 2.0, CollectStrategy.UNBOUNDED_ATTEMPTS));
 
     private JobCancellation() {}
+
+    /**
+     * Asks the cluster to cancel {@code job} and does not wait: a cancel from a client, or of a result nobody reads, must
+     * return at once. A refusal (the job ended already, the cluster cannot be reached) is said at DEBUG and completes
+     * the returned future exceptionally, for a caller that has something to let go of then.
+     */
+    public static CompletableFuture<Void> request(JobClient job) {
+        requireNonNull(job, "job is null");
+        return job.cancel().whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                LOG.debug("Cancelling job {} failed; it may have ended already", job.getJobID(), failure);
+            }
+        });
+    }
 
     /**
      * Cancels {@code job} on {@code cluster} and waits until it is in a globally terminal state, at most

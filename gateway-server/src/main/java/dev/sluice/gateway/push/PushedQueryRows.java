@@ -1,5 +1,6 @@
 package dev.sluice.gateway.push;
 
+import dev.sluice.jobs.JobCancellation;
 import dev.sluice.jobs.JobEndWatcher;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.data.RowData;
@@ -157,13 +158,9 @@ public final class PushedQueryRows implements AutoCloseable {
             result.closeWhenStopped(jobTermination);
         }
         if (cancel) {
-            job.client().cancel().whenComplete((ignored, failure) -> {
+            JobCancellation.request(job.client()).whenComplete((ignored, failure) -> {
                 if (failure != null) {
                     // it ended already, or the cluster cannot be reached: nothing is worth keeping the connection for
-                    LOG.debug(
-                            "Cancelling job {} of a closed result: {}",
-                            job.client().getJobID(),
-                            failure.toString());
                     result.close();
                 }
             });

@@ -23,6 +23,7 @@ import dev.sluice.gateway.settings.QuerySettings;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
 import dev.sluice.jobs.CollectResultReader;
+import dev.sluice.jobs.JobCancellation;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.QueryTimeoutException;
@@ -170,16 +171,12 @@ public final class FlinkStatementRunner {
         }
         Optional<JobClient> job = result.getJobClient();
         return rowsOutcome(
-                result.getResolvedSchema(), queryRows, maxRows, trace, deadline, () -> job.ifPresent(this::cancel));
-    }
-
-    /** Asks the cluster to cancel {@code job} and does not wait: a cancel from the client must return at once. */
-    private void cancel(JobClient job) {
-        job.cancel().whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                LOG.debug("Cancelling job {} failed; it may have ended already", job.getJobID(), failure);
-            }
-        });
+                result.getResolvedSchema(),
+                queryRows,
+                maxRows,
+                trace,
+                deadline,
+                () -> job.ifPresent(JobCancellation::request));
     }
 
     /** Cancels a pushed query of this session that still waits for its sink, if one does. Safe from any thread. */
