@@ -1,12 +1,19 @@
 package dev.sluice.gateway;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+import java.util.Set;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
@@ -41,6 +48,13 @@ final class ModuleDependencyRulesTest {
     // by name: Flink's client classes are not on this module's test class path of their own
     private static final String CLUSTER_CLIENT = "org.apache.flink.client.program.ClusterClient";
     private static final String JOB_CLIENT = "org.apache.flink.core.execution.JobClient";
+
+    // the types through which a class is given its time
+    private static final Set<String> INJECTED_CLOCKS = Set.of(
+            "java.time.Clock",
+            "java.util.function.LongSupplier",
+            "com.github.benmanes.caffeine.cache.Ticker",
+            "dev.sluice.gateway.history.SessionClock");
 
     private static JavaClasses classes;
 
@@ -166,6 +180,25 @@ final class ModuleDependencyRulesTest {
                 .orShould()
                 .callMethodWhere(
                         target(nameStartingWith("stopWithSavepoint")).and(target(owner(assignableTo(JOB_CLIENT))))));
+    }
+
+    @Test
+    void aClassGivenAClockDoesNotReadTheSystemClock() {
+        // a class whose time is injected (so that its tests run on a fake clock) and that also reads the system's would
+        // measure its delays on two clocks, and its tests would not control it
+        DescribedPredicate<JavaClass> givenAClock = describe(
+                "are given a clock",
+                type -> type.getFields().stream()
+                        .anyMatch(field -> !field.getModifiers().contains(JavaModifier.STATIC)
+                                && INJECTED_CLOCKS.contains(field.getRawType().getName())));
+        check(noClasses()
+                .that(givenAClock)
+                .should()
+                .callMethod(System.class, "nanoTime")
+                .orShould()
+                .callMethod(System.class, "currentTimeMillis")
+                .orShould()
+                .callMethod(Instant.class, "now"));
     }
 
     @Test

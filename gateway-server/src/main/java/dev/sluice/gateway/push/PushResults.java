@@ -4,6 +4,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.jspecify.annotations.Nullable;
 
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,17 +20,23 @@ public final class PushResults {
     private final SecureRandom random = new SecureRandom();
     private final long maxBufferedBytes;
     private final Duration lostConnectionTimeout;
+    private final Clock wallClock;
     private final LongSupplier nanoClock;
     private final PushBufferStats bufferStats = new PushBufferStats();
 
-    PushResults(long maxBufferedBytes, Duration lostConnectionTimeout, LongSupplier nanoClock) {
+    /**
+     * @param wallClock when a result's end arrived, as a moment ({@link PushedResult#endArrival})
+     * @param nanoClock the monotonic time of the results' deadlines and arrivals
+     */
+    PushResults(long maxBufferedBytes, Duration lostConnectionTimeout, Clock wallClock, LongSupplier nanoClock) {
         this.maxBufferedBytes = maxBufferedBytes;
         this.lostConnectionTimeout = requireNonNull(lostConnectionTimeout, "lostConnectionTimeout is null");
+        this.wallClock = requireNonNull(wallClock, "wallClock is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
     }
 
     PushResults(ResultConfig config) {
-        this(config.maxBufferedBytes(), config.lostConnectionTimeout(), System::nanoTime);
+        this(config.maxBufferedBytes(), config.lostConnectionTimeout(), Clock.systemUTC(), System::nanoTime);
     }
 
     /**
@@ -44,6 +51,7 @@ public final class PushResults {
                 serializer,
                 maxBufferedBytes,
                 lostConnectionTimeout,
+                wallClock,
                 nanoClock,
                 bufferStats,
                 () -> results.remove(id));

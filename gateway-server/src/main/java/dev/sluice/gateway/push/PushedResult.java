@@ -5,6 +5,7 @@ import dev.sluice.retry.DeadlineExceededException;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ public final class PushedResult<T> implements AutoCloseable {
             TypeSerializer<T> serializer,
             long maxBufferedBytes,
             Duration lostConnectionTimeout,
+            Clock wallClock,
             LongSupplier nanoClock,
             PushBufferStats bufferStats,
             Runnable unregister) {
@@ -50,6 +52,7 @@ public final class PushedResult<T> implements AutoCloseable {
                 ticket.resultId(),
                 maxBufferedBytes,
                 lostConnectionTimeout,
+                wallClock,
                 nanoClock,
                 requireNonNull(bufferStats, "bufferStats is null"));
         this.reader = new FrameRowReader<>(ticket.resultId(), requireNonNull(serializer, "serializer is null"));

@@ -4,6 +4,7 @@ import dev.sluice.push.PushWire;
 import dev.sluice.retry.DeadlineExceededException;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -27,6 +28,7 @@ import static java.util.Objects.requireNonNull;
 final class PushedResultHandover {
     private final long resultId;
     private final Duration lostConnectionTimeout;
+    private final Clock wallClock;
     private final LongSupplier nanoClock;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -49,10 +51,12 @@ final class PushedResultHandover {
             long resultId,
             long maxBufferedBytes,
             Duration lostConnectionTimeout,
+            Clock wallClock,
             LongSupplier nanoClock,
             PushBufferStats bufferStats) {
         this.resultId = resultId;
         this.lostConnectionTimeout = requireNonNull(lostConnectionTimeout, "lostConnectionTimeout is null");
+        this.wallClock = requireNonNull(wallClock, "wallClock is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         this.attempts = new ResultAttempts(resultId);
         this.buffer = new PushedResultBuffer(maxBufferedBytes, bufferStats);
@@ -277,7 +281,7 @@ final class PushedResultHandover {
         try {
             boolean ended = attempts.end(connection, rowCount);
             if (ended) {
-                endArrival = Instant.now();
+                endArrival = wallClock.instant();
                 endArrivalNanos = nanoClock.getAsLong();
             } else {
                 buffer.clear();

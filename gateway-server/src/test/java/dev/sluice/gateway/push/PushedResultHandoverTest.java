@@ -5,6 +5,7 @@ import dev.sluice.retry.DeadlineExceededException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -23,7 +24,7 @@ final class PushedResultHandoverTest {
     private final AtomicLong clock = new AtomicLong(1_000);
     private final PushBufferStats stats = new PushBufferStats();
     private final PushedResultHandover handover =
-            new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, clock::get, stats);
+            new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, Clock.systemUTC(), clock::get, stats);
     private final RecordingSinkConnection sink = new RecordingSinkConnection();
 
     @Test
@@ -142,7 +143,7 @@ final class PushedResultHandoverTest {
         assertThat(handover.awaitFirstSink(Duration.ofDays(1))).containsSame(failure);
 
         PushedResultHandover attached =
-                new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, clock::get, stats);
+                new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, Clock.systemUTC(), clock::get, stats);
         attached.attach(sink, new PushWire.Hello(RESULT_ID, new byte[] {1}, 7L, 11L, 0));
         attached.fail(failure);
         assertThat(attached.awaitFirstSink(Duration.ofDays(1))).isEmpty();
@@ -157,7 +158,7 @@ final class PushedResultHandoverTest {
 
         RuntimeException failure = new PushedResultException("the job failed");
         PushedResultHandover failed =
-                new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, clock::get, stats);
+                new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, Clock.systemUTC(), clock::get, stats);
         failed.fail(failure);
         assertThat(failed.awaitEndOrFailure(Duration.ofDays(1))).containsSame(failure);
     }
@@ -165,8 +166,8 @@ final class PushedResultHandoverTest {
     @Test
     void aWaitThatDoesNotSettleEndsAtItsTimeoutOnTheClock() {
         // the clock moves on at every read, so that the wait's time is up at its first look
-        PushedResultHandover waiting =
-                new PushedResultHandover(RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, () -> clock.addAndGet(1_000), stats);
+        PushedResultHandover waiting = new PushedResultHandover(
+                RESULT_ID, 100, LOST_CONNECTION_TIMEOUT, Clock.systemUTC(), () -> clock.addAndGet(1_000), stats);
 
         assertThat(waiting.awaitFirstSink(Duration.ofNanos(500))).isEmpty();
     }
