@@ -14,13 +14,13 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>Not thread-safe: the gateway starts on one thread and is closed once.
  */
-final class CloseableStack implements AutoCloseable {
+public final class CloseableStack implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CloseableStack.class);
 
     private final Deque<Entry> entries = new ArrayDeque<>();
 
     /** Pushes {@code resource}, which is closed before everything pushed earlier; returns it. */
-    <T extends AutoCloseable> T push(String name, T resource) {
+    public <T extends AutoCloseable> T push(String name, T resource) {
         entries.push(new Entry(requireNonNull(name, "name is null"), requireNonNull(resource, "resource is null")));
         return resource;
     }

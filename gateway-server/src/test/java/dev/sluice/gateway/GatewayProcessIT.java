@@ -1,5 +1,7 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.testing.GatewayProcess;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static dev.sluice.gateway.GatewayProcess.warningsAndErrors;
+import static dev.sluice.gateway.testing.GatewayProcess.warningsAndErrors;
 import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,8 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.PostgresServer;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

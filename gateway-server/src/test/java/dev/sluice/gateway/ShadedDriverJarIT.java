@@ -1,5 +1,8 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

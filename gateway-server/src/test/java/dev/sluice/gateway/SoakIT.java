@@ -1,6 +1,9 @@
 package dev.sluice.gateway;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+import dev.sluice.gateway.statement.AdmissionSampler;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.LatencyHistogram;
 import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,5 +1,9 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.avatica;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.MetricsText;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;

@@ -1,7 +1,12 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.LocalFlinkCluster;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import dev.sluice.sessioncache.ClusterKind;
 import dev.sluice.sessioncache.HostAndPort;

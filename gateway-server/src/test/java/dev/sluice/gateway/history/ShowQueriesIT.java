@@ -1,5 +1,7 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.history;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.http;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,15 +1,12 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.http;
 
+import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
-import dev.sluice.gateway.http.ConnectionStats;
-import dev.sluice.gateway.http.NoSessionControl;
-import dev.sluice.gateway.http.OperationsEndpoints;
-import dev.sluice.gateway.http.Probe;
-import dev.sluice.gateway.http.SluiceHttpServer;
-import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.gateway.tls.TlsConfig;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;

@@ -1,15 +1,10 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.config.ServerConfig;
-import dev.sluice.gateway.http.ConnectionStats;
-import dev.sluice.gateway.http.NoSessionControl;
-import dev.sluice.gateway.http.OperationsEndpoints;
-import dev.sluice.gateway.http.Probe;
-import dev.sluice.gateway.http.SluiceHttpServer;
-import dev.sluice.gateway.http.WebPages;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
+import dev.sluice.gateway.testing.StoppedServers;
 import dev.sluice.gateway.tls.TlsConfig;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.internal.ThreadExecutorMap;

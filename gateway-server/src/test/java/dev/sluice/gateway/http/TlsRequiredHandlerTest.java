@@ -1,6 +1,6 @@
 package dev.sluice.gateway.http;
 
-import dev.sluice.gateway.TlsTestFiles;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.gateway.tls.TlsConfig;
 import io.netty.buffer.ByteBuf;

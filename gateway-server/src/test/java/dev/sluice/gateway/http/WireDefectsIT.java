@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.http;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.ClientDriver;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.apache.calcite.avatica.AvaticaSqlException;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;

@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.jobcommand;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,5 +1,7 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.push;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.push.PushWire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

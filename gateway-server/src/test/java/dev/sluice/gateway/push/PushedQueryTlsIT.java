@@ -1,13 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.push;
 
 import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
-import dev.sluice.gateway.push.PushedQueryRows;
-import dev.sluice.gateway.push.PushedResult;
-import dev.sluice.gateway.push.PushedResultException;
-import dev.sluice.gateway.push.ResultConfig;
-import dev.sluice.gateway.push.ResultEndpointServer;
-import dev.sluice.gateway.push.ResultTransport;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import dev.sluice.gateway.tls.TlsConfig;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;

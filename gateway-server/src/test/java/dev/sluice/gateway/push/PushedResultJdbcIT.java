@@ -1,5 +1,9 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.push;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.MetricsText;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -17,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import static dev.sluice.gateway.ReferenceWorkload.rows;
+import static dev.sluice.gateway.testing.ReferenceWorkload.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,6 +1,6 @@
 package dev.sluice.gateway.push;
 
-import dev.sluice.gateway.StoppedServers;
+import dev.sluice.gateway.testing.StoppedServers;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;

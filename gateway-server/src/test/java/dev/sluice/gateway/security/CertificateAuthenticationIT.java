@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.security;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.security;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -6,6 +6,9 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;

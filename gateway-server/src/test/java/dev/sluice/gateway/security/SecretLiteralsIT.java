@@ -1,5 +1,7 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.security;
 
+import dev.sluice.gateway.testing.GatewayProcess;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.security;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

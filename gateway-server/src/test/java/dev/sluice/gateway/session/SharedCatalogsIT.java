@@ -1,6 +1,12 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.GatewayConfig;
+import dev.sluice.gateway.GatewayStartException;
+import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.config.InvalidConfigurationException;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

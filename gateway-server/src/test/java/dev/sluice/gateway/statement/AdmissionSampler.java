@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.statement;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * Reads the gateway's admission gauges from {@code /metrics} every second and keeps the highest: whether the offered
  * load fitted the cluster (nobody waiting long) or overloaded it (a queue that grew).
  */
-final class AdmissionSampler implements AutoCloseable {
+public final class AdmissionSampler implements AutoCloseable {
     private static final Pattern QUEUED = Pattern.compile("(?m)^sluice_admission_queued\\{[^}]*} ([0-9.]+)$");
     private static final Pattern RUNNING = Pattern.compile("(?m)^sluice_admission_running_jobs\\{[^}]*} ([0-9.]+)$");
 
@@ -32,30 +32,30 @@ final class AdmissionSampler implements AutoCloseable {
     private final LongAccumulator maxRunning = new LongAccumulator(Math::max, 0);
     private final AtomicInteger failedReads = new AtomicInteger();
 
-    AdmissionSampler(InetSocketAddress gateway) {
+    public AdmissionSampler(InetSocketAddress gateway) {
         this.metrics = URI.create("http://" + gateway.getHostString() + ":" + gateway.getPort() + "/metrics");
     }
 
     /** Starts sampling (again); the highest figures are kept from the last {@link #reset}. */
-    void start() {
+    public void start() {
         timer.scheduleWithFixedDelay(this::sample, 0, 1, TimeUnit.SECONDS);
     }
 
-    void reset() {
+    public void reset() {
         maxQueued.reset();
         maxRunning.reset();
         failedReads.set(0);
     }
 
-    long maxQueued() {
+    public long maxQueued() {
         return maxQueued.get();
     }
 
-    long maxRunning() {
+    public long maxRunning() {
         return maxRunning.get();
     }
 
-    int failedReads() {
+    public int failedReads() {
         return failedReads.get();
     }
 

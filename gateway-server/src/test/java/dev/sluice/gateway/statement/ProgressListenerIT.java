@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.jdbc.ProgressListener;
 import dev.sluice.jdbc.QueryProgress;
 import dev.sluice.jdbc.SluiceConnection;

@@ -1,5 +1,10 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.Eventually;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.LocalFlinkCluster;
+import dev.sluice.gateway.testing.MetricsText;
 import dev.sluice.sessioncache.HostAndPort;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.time.Duration;
 
@@ -9,7 +9,7 @@ import static java.util.Objects.requireNonNull;
  * election): retries an assertion until it passes or the time is up, then fails with the assertion's last error.
  * The one place where tests poll, so no test keeps its own deadline loop.
  */
-final class Eventually {
+public final class Eventually {
     private static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(20);
 
     private final Duration timeout;
@@ -21,17 +21,17 @@ final class Eventually {
     }
 
     /** Waits at most {@code timeout}, trying every 20 ms. */
-    static Eventually within(Duration timeout) {
+    public static Eventually within(Duration timeout) {
         return new Eventually(timeout, DEFAULT_POLL_INTERVAL);
     }
 
     /** Tries every {@code interval}: for an assertion that costs something, such as a query on a cluster. */
-    Eventually pollingEvery(Duration interval) {
+    public Eventually pollingEvery(Duration interval) {
         return new Eventually(timeout, interval);
     }
 
     /** Runs {@code assertion} until it passes; after the timeout its last failure is thrown. */
-    void untilAsserted(ThrowingRunnable assertion) throws Exception {
+    public void untilAsserted(ThrowingRunnable assertion) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
@@ -49,7 +49,7 @@ final class Eventually {
 
     /** An assertion that may throw any exception; only {@link AssertionError} is retried. */
     @FunctionalInterface
-    interface ThrowingRunnable {
+    public interface ThrowingRunnable {
         void run() throws Exception;
     }
 }

@@ -1,5 +1,8 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
+import dev.sluice.gateway.CloseableStack;
+import dev.sluice.gateway.GatewayConfig;
+import dev.sluice.gateway.SluiceGateway;
 import org.apache.flink.configuration.Configuration;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -30,7 +33,8 @@ import static java.util.Objects.requireNonNull;
  * {@code @BeforeAll} method is stopped after all tests, after the class's {@code @AfterAll} methods. Each scope stops
  * newest first, so a gateway stops before the cluster it was pointed at when the cluster was managed first.
  */
-final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+public final class GatewayExtension
+        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private final Map<String, String> baseOptions;
 
     private CloseableStack classScope = new CloseableStack();
@@ -41,7 +45,7 @@ final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, Bef
     }
 
     /** Gateways with the embedded cluster (4 task slots). */
-    static GatewayExtension embedded() {
+    public static GatewayExtension embedded() {
         return new GatewayExtension(Map.of(
                 "sluice.server.host", "127.0.0.1",
                 "sluice.server.port", "0",
@@ -52,7 +56,7 @@ final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, Bef
      * Gateways without a cluster to run jobs on (their one cluster is a REMOTE address where nothing listens): quick to
      * start, for tests of the transport, where connecting, {@code SET} and metadata calls never reach a cluster.
      */
-    static GatewayExtension transportOnly() {
+    public static GatewayExtension transportOnly() {
         return new GatewayExtension(Map.of(
                 "sluice.server.host", "127.0.0.1",
                 "sluice.server.port", "0",
@@ -62,14 +66,14 @@ final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, Bef
     }
 
     /** Starts a gateway with {@code overrides} on top of this extension's options, stopped at the end of the scope. */
-    SluiceGateway start(Map<String, String> overrides) throws Exception {
+    public SluiceGateway start(Map<String, String> overrides) throws Exception {
         Map<String, String> options = new HashMap<>(baseOptions);
         options.putAll(overrides);
         return manage("gateway " + overrides, SluiceGateway.start(GatewayConfig.from(Configuration.fromMap(options))));
     }
 
     /** Closes {@code resource} at the end of the current scope, before whatever the scope held already. */
-    <T extends AutoCloseable> T manage(String name, T resource) {
+    public <T extends AutoCloseable> T manage(String name, T resource) {
         return (testScope != null ? testScope : classScope).push(name, resource);
     }
 

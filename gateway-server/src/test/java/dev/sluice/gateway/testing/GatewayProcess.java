@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * bin/sluice-gateway started as a user starts it, with the shipped conf/log4j2.xml, its log in {@code directory}:
  * for tests of what the packaged gateway writes.
  */
-final class GatewayProcess implements AutoCloseable {
+public final class GatewayProcess implements AutoCloseable {
     private static final Path PROJECT_ROOT =
             Path.of(System.getProperty("user.dir")).getParent();
     private static final Pattern READY =
@@ -36,7 +36,7 @@ final class GatewayProcess implements AutoCloseable {
     }
 
     /** Starts the gateway with {@code yaml} as its configuration and waits until it is ready. */
-    static GatewayProcess start(Path directory, String yaml) throws Exception {
+    public static GatewayProcess start(Path directory, String yaml) throws Exception {
         Process process = launch(directory, yaml, ProcessBuilder.Redirect.PIPE);
         try {
             BufferedReader stdout =
@@ -59,7 +59,7 @@ final class GatewayProcess implements AutoCloseable {
      * going to {@code stdout} and its console (standard error) to {@code gateway.err} in {@code directory}: for a
      * start that is meant to fail.
      */
-    static Process launch(Path directory, String yaml, ProcessBuilder.Redirect stdout) throws IOException {
+    public static Process launch(Path directory, String yaml, ProcessBuilder.Redirect stdout) throws IOException {
         Path config = directory.resolve("sluice.yaml");
         Files.writeString(config, yaml);
         ProcessBuilder builder = new ProcessBuilder(
@@ -71,40 +71,40 @@ final class GatewayProcess implements AutoCloseable {
         return builder.start();
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return jdbcUrl;
     }
 
     /** The port the gateway listens on, from its JDBC URL. */
-    int port() {
+    public int port() {
         return Integer.parseInt(jdbcUrl.substring(jdbcUrl.lastIndexOf(':') + 1));
     }
 
     /** Sends SIGTERM and waits up to 60 s for the gateway to exit; true if it did. */
-    boolean stop() throws InterruptedException {
+    public boolean stop() throws InterruptedException {
         process.destroy();
         return process.waitFor(60, TimeUnit.SECONDS);
     }
 
     /** What the gateway wrote to its log file. */
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.readString(directory.resolve("sluice-gateway.log"));
     }
 
     /** What the gateway wrote to its console (standard error): the start-up summary among others. */
-    String console() throws IOException {
+    public String console() throws IOException {
         return Files.readString(directory.resolve("gateway.err"));
     }
 
     /** The lines of {@code log} at WARN or ERROR. */
-    static List<String> warningsAndErrors(String log) {
+    public static List<String> warningsAndErrors(String log) {
         return log.lines()
                 .filter(line -> line.contains(" WARN ") || line.contains(" ERROR "))
                 .toList();
     }
 
     /** The REST address of the embedded cluster (which also serves Flink's dashboard), from the start-up summary. */
-    URI embeddedClusterRest() throws IOException {
+    public URI embeddedClusterRest() throws IOException {
         Matcher dashboard = DASHBOARD.matcher(Files.readString(directory.resolve("gateway.err")));
         if (!dashboard.find()) {
             throw new IllegalStateException("The start-up summary names no dashboard");
@@ -113,7 +113,7 @@ final class GatewayProcess implements AutoCloseable {
     }
 
     /** Stops the gateway with SIGTERM and returns everything it logged: the log file, then the console. */
-    String stopAndReadLogs() throws IOException, InterruptedException {
+    public String stopAndReadLogs() throws IOException, InterruptedException {
         if (!stop()) {
             throw new IllegalStateException("The gateway did not stop within 60 s of SIGTERM");
         }

@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAccumulator;
  * list of samples would grow with the run. Values under 1,024 µs have a bucket each; above, each power of two is cut
  * into 512 buckets, so a percentile is off by at most 0.2 %. Thread-safe.
  */
-final class LatencyHistogram {
+public final class LatencyHistogram {
     private static final int LINEAR = 1024; // 2^10 µs
     private static final int SUB_BUCKETS = 512; // 2^9 per power of two above
     private static final int POWERS = 63 - 10;
@@ -17,13 +17,13 @@ final class LatencyHistogram {
     private final AtomicLongArray counts = new AtomicLongArray(LINEAR + POWERS * SUB_BUCKETS);
     private final LongAccumulator maxMicros = new LongAccumulator(Math::max, 0);
 
-    void record(Duration latency) {
+    public void record(Duration latency) {
         long micros = Math.max(0, latency.toNanos() / 1000);
         counts.incrementAndGet(bucket(micros));
         maxMicros.accumulate(micros);
     }
 
-    long count() {
+    public long count() {
         long total = 0;
         for (int i = 0; i < counts.length(); i++) {
             total += counts.get(i);
@@ -32,7 +32,7 @@ final class LatencyHistogram {
     }
 
     /** The latency that {@code percentile} % of the recorded ones do not exceed; zero when none was recorded. */
-    Duration percentile(double percentile) {
+    public Duration percentile(double percentile) {
         long total = count();
         if (total == 0) {
             return Duration.ZERO;
@@ -48,7 +48,7 @@ final class LatencyHistogram {
         return max();
     }
 
-    Duration max() {
+    public Duration max() {
         return Duration.ofNanos(maxMicros.get() * 1000);
     }
 

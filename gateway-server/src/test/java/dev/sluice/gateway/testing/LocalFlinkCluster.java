@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeoutException;
  * JobManager, or (with ZooKeeper high availability) a ZooKeeper server and two JobManagers that elect a leader; and
  * one TaskManager.
  */
-final class LocalFlinkCluster implements AutoCloseable {
+public final class LocalFlinkCluster implements AutoCloseable {
     private static final Path PROJECT_ROOT =
             Path.of(System.getProperty("user.dir")).getParent();
     /** The script's names of the JobManager processes, by position in {@link #jobManagerRestPorts}. */
@@ -35,12 +35,12 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /** One JobManager and one TaskManager, reached as a REMOTE cluster at {@link #restPort()}. */
-    static LocalFlinkCluster start(Path directory) throws IOException, InterruptedException {
+    public static LocalFlinkCluster start(Path directory) throws IOException, InterruptedException {
         return startStandalone(directory);
     }
 
     /** As {@link #start(Path)}, with the settings of {@code config} laid over conf/flink/config.yaml. */
-    static LocalFlinkCluster start(Path directory, Path config) throws IOException, InterruptedException {
+    public static LocalFlinkCluster start(Path directory, Path config) throws IOException, InterruptedException {
         return startStandalone(directory, "--config", config.toString());
     }
 
@@ -60,7 +60,7 @@ final class LocalFlinkCluster implements AutoCloseable {
      * A ZooKeeper server, two JobManagers with ZooKeeper high availability (conf/flink/high-availability.yaml: ZooKeeper
      * sessions of 4 s) and one TaskManager, reached as a ZOOKEEPER cluster at {@link #zookeeperQuorum()}.
      */
-    static LocalFlinkCluster startWithZooKeeper(Path directory) throws IOException, InterruptedException {
+    public static LocalFlinkCluster startWithZooKeeper(Path directory) throws IOException, InterruptedException {
         List<Integer> ports = freePorts(3);
         LocalFlinkCluster cluster = new LocalFlinkCluster(directory, ports.subList(0, 2), ports.get(2));
         cluster.run(
@@ -76,17 +76,17 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /** The REST port of the (first) JobManager. */
-    int restPort() {
+    public int restPort() {
         return jobManagerRestPorts.get(0);
     }
 
     /** The REST ports of the JobManagers, one or two. */
-    List<Integer> jobManagerRestPorts() {
+    public List<Integer> jobManagerRestPorts() {
         return jobManagerRestPorts;
     }
 
     /** {@code 127.0.0.1:port} of the ZooKeeper server. */
-    String zookeeperQuorum() {
+    public String zookeeperQuorum() {
         if (zookeeperPort == 0) {
             throw new IllegalStateException("This cluster runs without ZooKeeper");
         }
@@ -94,7 +94,7 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /** Kills the JobManager whose REST endpoint listens on {@code restPort} as {@code kill -9} would. */
-    void killJobManager(int restPort) throws IOException, InterruptedException, TimeoutException {
+    public void killJobManager(int restPort) throws IOException, InterruptedException, TimeoutException {
         int index = jobManagerRestPorts.indexOf(restPort);
         if (index < 0) {
             throw new IllegalArgumentException("No JobManager of this cluster has REST port " + restPort);
@@ -103,7 +103,7 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /** Kills the TaskManager as {@code kill -9} would. */
-    void killTaskManager() throws IOException, InterruptedException, TimeoutException {
+    public void killTaskManager() throws IOException, InterruptedException, TimeoutException {
         kill("taskmanager");
     }
 
@@ -111,12 +111,12 @@ final class LocalFlinkCluster implements AutoCloseable {
      * Pauses the (first) JobManager ({@code kill -STOP}): a JobManager that hangs, whose port still takes connections
      * that nobody answers. {@link #resumeJobManager} before stopping the cluster.
      */
-    void suspendJobManager() throws IOException, InterruptedException {
+    public void suspendJobManager() throws IOException, InterruptedException {
         signal(JOB_MANAGERS.get(0), "STOP");
     }
 
     /** Lets a paused JobManager go on ({@code kill -CONT}). */
-    void resumeJobManager() throws IOException, InterruptedException {
+    public void resumeJobManager() throws IOException, InterruptedException {
         signal(JOB_MANAGERS.get(0), "CONT");
     }
 
@@ -142,11 +142,11 @@ final class LocalFlinkCluster implements AutoCloseable {
     }
 
     /** Where the processes write their logs. */
-    Path logDirectory() {
+    public Path logDirectory() {
         return directory.resolve("log");
     }
 
-    void stop() throws IOException, InterruptedException {
+    public void stop() throws IOException, InterruptedException {
         if (running) {
             run("stop");
             running = false;

@@ -1,4 +1,6 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
+
+import dev.sluice.gateway.SluiceGateway;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -7,10 +9,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /** The gateway's {@code /metrics} page, in Prometheus' text format, as an operator's scraper reads it. */
-final class MetricsText {
+public final class MetricsText {
     private MetricsText() {}
 
-    static String of(SluiceGateway gateway) throws Exception {
+    public static String of(SluiceGateway gateway) throws Exception {
         return HttpClient.newHttpClient()
                 .send(
                         HttpRequest.newBuilder(URI.create(

@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,7 +32,7 @@ import static java.util.Objects.requireNonNull;
  * <p>PostgreSQL refuses to run as root, as CI does, so as root it runs as {@code nobody} through {@code setpriv}. Users
  * {@code postgres} with any password ({@code trust} authentication), database {@code postgres}.
  */
-final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements AutoCloseable {
     private static final int NOBODY = 65534;
     private static final Duration START_LIMIT = Duration.ofSeconds(60);
 
@@ -56,7 +56,7 @@ final class PostgresServer implements AutoCloseable {
      * @param binariesJar the jar with {@code postgres-linux-x86_64.txz}, used unless {@code sluice.postgres.bin} is set
      * @param driverJar PostgreSQL's JDBC driver, which the test reads the server through
      */
-    static PostgresServer start(Path binariesJar, Path driverJar) throws Exception {
+    public static PostgresServer start(Path binariesJar, Path driverJar) throws Exception {
         Path directory = Files.createTempDirectory("sluice-postgres-");
         boolean root = isRoot();
         try {
@@ -126,12 +126,12 @@ final class PostgresServer implements AutoCloseable {
     }
 
     /** {@code jdbc:postgresql://127.0.0.1:<port>/postgres}. */
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
     }
 
     /** A connection as user {@code postgres}, through the driver jar the server was started with. */
-    Connection connect() throws SQLException {
+    public Connection connect() throws SQLException {
         Properties properties = new Properties();
         properties.setProperty("user", "postgres");
         Connection connection = driver.connect(jdbcUrl(), properties);

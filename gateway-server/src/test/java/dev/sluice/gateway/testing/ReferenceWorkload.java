@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -10,14 +10,14 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The reference workload of DESIGN.md: three one-row datagen tables and the source, wordcount and join queries. */
-final class ReferenceWorkload {
-    static final List<String> DDL = List.of(
+public final class ReferenceWorkload {
+    public static final List<String> DDL = List.of(
             "create temporary table table1 (val1 STRING) WITH ('connector'='datagen','number-of-rows'='1')",
             "create temporary table table2 (val2 STRING) WITH ('connector'='datagen','number-of-rows'='1')",
             "create temporary table table3 (val3 STRING) WITH ('connector'='datagen','number-of-rows'='1')");
-    static final String SOURCE = "select val1 from table1";
-    static final String WORDCOUNT = "select val1, count(*) from table1 group by val1";
-    static final String JOIN = "select val1, count(*) from table1 left join table2 on val1=val2"
+    public static final String SOURCE = "select val1 from table1";
+    public static final String WORDCOUNT = "select val1, count(*) from table1 group by val1";
+    public static final String JOIN = "select val1, count(*) from table1 left join table2 on val1=val2"
             + " left join table3 on val2=val3 group by val1";
 
     private ReferenceWorkload() {}
@@ -26,7 +26,7 @@ final class ReferenceWorkload {
      * Runs the DDL and the three queries on {@code connection} and checks their rows: datagen makes one random
      * 100-character string per table, so each query returns one row with that string (and a count of 1).
      */
-    static void runAndVerify(Connection connection) throws SQLException {
+    public static void runAndVerify(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             for (String ddl : DDL) {
                 assertThat(statement.executeUpdate(ddl)).isZero();
@@ -48,7 +48,7 @@ final class ReferenceWorkload {
     }
 
     /** Reads and closes {@code result}. */
-    static List<List<Object>> rows(ResultSet result) throws SQLException {
+    public static List<List<Object>> rows(ResultSet result) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
         try (result) {
             int columns = result.getMetaData().getColumnCount();

@@ -1,4 +1,4 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
 
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -39,11 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * A throw-away certificate authority for tests: certificates are generated in the test (EC P-256, fast to make) and
  * written to a temporary directory, never checked in.
  */
-final class TestPki {
+public final class TestPki {
     private static final AtomicLong SERIALS = new AtomicLong(System.currentTimeMillis());
 
     /** A certificate and its key pair. */
-    record Issued(X509Certificate certificate, KeyPair keys) {}
+    public record Issued(X509Certificate certificate, KeyPair keys) {}
 
     private final Issued ca;
 
@@ -67,24 +67,24 @@ final class TestPki {
         return new TestPki(new Issued(sign(builder, keys), keys));
     }
 
-    Issued ca() {
+    public Issued ca() {
         return ca;
     }
 
     /** A server certificate for {@code localhost}, valid now. */
-    Issued server(String name) throws Exception {
+    public Issued server(String name) throws Exception {
         Instant now = Instant.now();
         return issue(name, List.of("localhost"), now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(30)), false);
     }
 
     /** A server certificate for {@code localhost} that expired yesterday. */
-    Issued expiredServer(String name) throws Exception {
+    public Issued expiredServer(String name) throws Exception {
         Instant now = Instant.now();
         return issue(name, List.of("localhost"), now.minus(Duration.ofDays(10)), now.minus(Duration.ofDays(1)), false);
     }
 
     /** A client certificate. */
-    Issued client(String name) throws Exception {
+    public Issued client(String name) throws Exception {
         Instant now = Instant.now();
         return issue(name, List.of(), now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(30)), true);
     }
@@ -120,7 +120,7 @@ final class TestPki {
     }
 
     /** Writes {@code issued}'s certificate (with the CA after it) and its PKCS#8 key as PEM. */
-    void writePem(Issued issued, Path certificateFile, Path keyFile) throws IOException {
+    public void writePem(Issued issued, Path certificateFile, Path keyFile) throws IOException {
         writePem(certificateFile, issued.certificate(), ca.certificate());
         writePem(keyFile, new JcaPKCS8Generator(issued.keys().getPrivate(), null).generate());
     }

@@ -1,4 +1,6 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.testing;
+
+import dev.sluice.gateway.SluiceGateway;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -9,12 +11,12 @@ import java.util.Map;
  * PEM files into {@code directory}; with the gateway options and JDBC URL properties that use them.
  */
 public final class TlsTestFiles {
-    final TestPki pki;
+    public final TestPki pki;
     final TestPki otherPki;
-    final Path caPem;
-    final Path otherCaPem;
-    final Path serverCertificate;
-    final Path serverKey;
+    public final Path caPem;
+    public final Path otherCaPem;
+    public final Path serverCertificate;
+    public final Path serverKey;
     final Path clientCertificate;
     final Path clientKey;
 
@@ -46,7 +48,7 @@ public final class TlsTestFiles {
     }
 
     /** Gateway options: TLS that requires a client certificate signed by the test CA. */
-    Map<String, String> mutualTlsServerOptions(String provider) {
+    public Map<String, String> mutualTlsServerOptions(String provider) {
         Map<String, String> options = serverOptions(provider);
         options.put("sluice.security.ssl.client-auth", "REQUIRE");
         options.put("sluice.security.ssl.trusted-certificates", caPem.toString());
@@ -54,13 +56,13 @@ public final class TlsTestFiles {
     }
 
     /** A URL to {@code localhost} (the name the server certificate carries) that trusts the test CA. */
-    String url(SluiceGateway gateway, String driverProvider) {
+    public String url(SluiceGateway gateway, String driverProvider) {
         return "jdbc:sluice://localhost:" + gateway.address().getPort() + ";ssl=true;ssl_ca=" + caPem + ";ssl_provider="
                 + driverProvider;
     }
 
     /** The same with the client certificate, for mutual TLS. */
-    String mutualUrl(SluiceGateway gateway, String driverProvider) {
+    public String mutualUrl(SluiceGateway gateway, String driverProvider) {
         return url(gateway, driverProvider) + ";ssl_cert=" + clientCertificate + ";ssl_key=" + clientKey;
     }
 }

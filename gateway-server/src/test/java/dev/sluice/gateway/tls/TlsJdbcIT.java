@@ -1,5 +1,9 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.tls;
 
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ReferenceWorkload;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import io.netty.handler.ssl.SslProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

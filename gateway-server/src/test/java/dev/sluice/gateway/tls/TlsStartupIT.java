@@ -1,5 +1,7 @@
-package dev.sluice.gateway;
+package dev.sluice.gateway.tls;
 
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.TlsTestFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
