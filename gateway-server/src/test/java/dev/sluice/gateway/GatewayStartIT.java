@@ -1,7 +1,7 @@
 package dev.sluice.gateway;
 
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.TlsTestFiles;
+import dev.sluice.testing.Eventually;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,10 +4,10 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Properties;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -29,9 +29,7 @@ final class SilentGatewayTest {
             assertTimeoutPreemptively(
                     Duration.ofSeconds(20),
                     () -> assertThatThrownBy(() -> driver.connect(url, new Properties()))
-                            .isInstanceOfSatisfying(
-                                    SQLException.class,
-                                    e -> assertThat(e.getSQLState()).isEqualTo("08006"))
+                            .satisfies(hasSqlState("08006"))
                             .hasMessage("The Sluice gateway at http://127.0.0.1:" + silent.getLocalPort()
                                     + " did not answer openConnection within 300 ms (request_timeout_ms); the connection is"
                                     + " closed"));

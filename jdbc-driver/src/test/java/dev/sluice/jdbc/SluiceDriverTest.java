@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,8 +36,7 @@ final class SluiceDriverTest {
     @Test
     void rejectsNullUrlInAcceptsUrl() {
         assertThatThrownBy(() -> driver.acceptsURL(null))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessage("url is null");
     }
 
@@ -67,8 +67,7 @@ final class SluiceDriverTest {
     @Test
     void connectRejectsMalformedSluiceUrl() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://localhost:0", new Properties()))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessageContaining("the port must be between 1 and 65535, was 0");
     }
 
@@ -95,8 +94,7 @@ final class SluiceDriverTest {
     @Test
     void refusesAMistypedPropertyWithTheNameItWasMeantToBe() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;serialisation=json", new Properties()))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessageStartingWith(
                         "Unknown Sluice connection property 'serialisation' (did you mean 'serialization'?); known properties: ");
         Properties info = new Properties();
@@ -109,16 +107,14 @@ final class SluiceDriverTest {
     @Test
     void refusesAnUnknownSerializationNamingTheTwoItSpeaks() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;serialization=xml", new Properties()))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessage("Invalid Sluice connection property: serialization must be protobuf or json, was 'xml'");
     }
 
     @Test
     void refusesAnUnknownPropertyWithoutGuessingWhenNothingIsClose() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;colour=red", new Properties()))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessageStartingWith("Unknown Sluice connection property 'colour'; known properties: cluster, ")
                 .hasMessageEndingWith(", and Flink options (keys with a dot); see docs/driver-properties.md");
     }
@@ -162,8 +158,7 @@ final class SluiceDriverTest {
 
         assertThatThrownBy(() ->
                         driver.connect("jdbc:sluice://127.0.0.1:" + first + ",127.0.0.1:" + second, new Properties()))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessageStartingWith("None of the 2 Sluice gateways of the URL could be reached: 127.0.0.1:" + first
                         + ": Cannot connect to the Sluice gateway at http://127.0.0.1:" + first)
                 .hasMessageContaining("; 127.0.0.1:" + second

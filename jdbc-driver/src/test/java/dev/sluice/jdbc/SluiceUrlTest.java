@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -128,8 +129,7 @@ final class SluiceUrlTest {
     private static void assertInvalid(String url, String problem) {
         assertThatThrownBy(() -> SluiceUrl.parse(url))
                 .as(url)
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessage("Invalid Sluice URL '" + url + "': " + problem
                         + "; expected jdbc:sluice://HOST:PORT[;key=value...]");
     }

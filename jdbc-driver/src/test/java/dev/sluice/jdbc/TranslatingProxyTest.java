@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.sluice.jdbc.FakeJdbc.fake;
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -71,7 +72,7 @@ final class TranslatingProxyTest {
         assertThatThrownBy(connection::createStatement)
                 .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
                 .hasMessage("Connection closed")
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+                .satisfies(hasSqlState("08003"));
     }
 
     @Test
@@ -101,8 +102,7 @@ final class TranslatingProxyTest {
         assertThatThrownBy(rows::next)
                 .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isNull());
         statement.cancel();
-        assertThatThrownBy(rows::next)
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HY008"));
+        assertThatThrownBy(rows::next).satisfies(hasSqlState("HY008"));
         ResultSet again = statement.executeQuery("select 1");
         assertThatThrownBy(again::next)
                 .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isNull());

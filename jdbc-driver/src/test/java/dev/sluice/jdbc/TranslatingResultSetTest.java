@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.sluice.jdbc.FakeJdbc.fake;
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -56,7 +57,7 @@ final class TranslatingResultSetTest {
         assertThatThrownBy(() -> rows.getLong(1))
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("broken frame")
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08006"))
+                .satisfies(hasSqlState("08006"))
                 .hasCauseInstanceOf(IllegalStateException.class);
     }
 
@@ -69,7 +70,7 @@ final class TranslatingResultSetTest {
 
         assertThatThrownBy(rows::next)
                 .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+                .satisfies(hasSqlState("08003"));
     }
 
     @Test
@@ -103,7 +104,7 @@ final class TranslatingResultSetTest {
 
         assertThatThrownBy(() -> rows.getString(1))
                 .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+                .satisfies(hasSqlState("08003"));
     }
 
     @Test

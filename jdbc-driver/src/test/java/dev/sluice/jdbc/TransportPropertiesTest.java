@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -102,8 +103,7 @@ final class TransportPropertiesTest {
 
     private static void assertInvalid(Map<String, String> values, String message) {
         assertThatThrownBy(() -> TransportProperties.parse(properties(values)))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessage("Invalid Sluice connection property: " + message);
     }
 

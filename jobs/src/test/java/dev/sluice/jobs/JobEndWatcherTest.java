@@ -1,6 +1,7 @@
 package dev.sluice.jobs;
 
 import dev.sluice.sessioncache.ExecutionGraphCacheTtl;
+import dev.sluice.testing.Eventually;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
@@ -76,9 +77,9 @@ final class JobEndWatcherTest {
     @Test
     void aClosedWatchIsNotAskedAgainAndNeverCompletes() throws Exception {
         JobEndWatcher.Watch watch = watcher.watch(fakeJob(statuses(JobStatus.RUNNING)));
-        while (statusRequests.get() == 0) {
-            Thread.sleep(1);
-        }
+        Eventually.within(Duration.ofSeconds(5))
+                .pollingEvery(Duration.ofMillis(1))
+                .untilAsserted(() -> assertThat(statusRequests.get()).isPositive());
 
         watch.close();
         int asked = statusRequests.get();
@@ -92,9 +93,9 @@ final class JobEndWatcherTest {
     @Test
     void aStatusThatCannotBeReadIsAskedAgain() throws Exception {
         JobEndWatcher.Watch watch = watcher.watch(fakeJob(null));
-        while (statusRequests.get() < 3) {
-            Thread.sleep(1);
-        }
+        Eventually.within(Duration.ofSeconds(5))
+                .pollingEvery(Duration.ofMillis(1))
+                .untilAsserted(() -> assertThat(statusRequests.get()).isGreaterThanOrEqualTo(3));
         assertThat(watch.end()).isNotDone();
     }
 

@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -389,8 +390,7 @@ final class DatabaseMetadataIT {
                 assertThat(column(prepared.executeQuery(), "COLUMN_NAME")).containsExactly("a", "b");
             }
             assertThatThrownBy(() -> statement.executeQuery("SHOW PRIMARY KEYS FROM stock_keyed IN SCHEMA x"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .satisfies(hasSqlState("42000"))
                     .hasMessageContaining("Invalid SHOW PRIMARY KEYS statement at line 1, column 39");
         }
     }

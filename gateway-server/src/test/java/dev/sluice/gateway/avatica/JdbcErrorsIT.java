@@ -15,6 +15,7 @@ import java.sql.SQLSyntaxErrorException;
 import java.sql.Statement;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -32,9 +33,9 @@ final class JdbcErrorsIT {
             Throwable prepared = catchThrowable(() -> connection.prepareStatement("selec 1"));
 
             assertThatSql(executed).isExactlyInstanceOf(SQLSyntaxErrorException.class);
-            assertThat(((SQLException) executed).getSQLState()).isEqualTo("42000");
+            assertThat(executed).satisfies(hasSqlState("42000"));
             assertThatSql(prepared).isExactlyInstanceOf(SQLSyntaxErrorException.class);
-            assertThat(((SQLException) prepared).getSQLState()).isEqualTo("42000");
+            assertThat(prepared).satisfies(hasSqlState("42000"));
         }
     }
 
@@ -47,7 +48,7 @@ final class JdbcErrorsIT {
             assertThatSql(failure)
                     .isExactlyInstanceOf(SQLNonTransientConnectionException.class)
                     .hasMessageContaining("Unknown cluster 'staging'");
-            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08001");
+            assertThat(failure).satisfies(hasSqlState("08001"));
         }
     }
 
@@ -60,7 +61,7 @@ final class JdbcErrorsIT {
             Throwable failure = catchThrowable(connection::createStatement);
 
             assertThatSql(failure).isExactlyInstanceOf(SQLNonTransientConnectionException.class);
-            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08003");
+            assertThat(failure).satisfies(hasSqlState("08003"));
         }
     }
 
@@ -75,7 +76,7 @@ final class JdbcErrorsIT {
             Throwable failure = catchThrowable(rows::next);
 
             assertThatSql(failure).isInstanceOf(SQLException.class).hasMessageContaining("canceled");
-            assertThat(((SQLException) failure).getSQLState()).isEqualTo("HY008");
+            assertThat(failure).satisfies(hasSqlState("HY008"));
         }
     }
 
@@ -93,7 +94,7 @@ final class JdbcErrorsIT {
             connection.close();
 
             assertThatSql(failure).isInstanceOf(SQLNonTransientConnectionException.class);
-            assertThat(((SQLException) failure).getSQLState()).isEqualTo("08003");
+            assertThat(failure).satisfies(hasSqlState("08003"));
             assertThat(failure).hasMessageContaining("is not open on this gateway");
         }
     }

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -181,8 +182,7 @@ final class EmbeddedClusterJdbcIT {
                         assertThat(e.getMessage()).contains("execution.runtime-mode=streaming");
                     });
             assertThatThrownBy(() -> statement.execute("SET 'execution.runtime-mode' = 'sideways'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"));
+                    .satisfies(hasSqlState("22023"));
             assertThat(rows(statement.executeQuery(ReferenceWorkload.SOURCE))).hasSize(1);
         }
     }

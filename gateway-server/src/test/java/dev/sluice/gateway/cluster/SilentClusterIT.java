@@ -1,10 +1,10 @@
 package dev.sluice.gateway.cluster;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.LocalFlinkCluster;
 import dev.sluice.gateway.testing.ReferenceWorkload;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -88,9 +89,7 @@ final class StandaloneClusterJdbcIT {
             try (Connection another = DriverManager.getConnection(gateway.jdbcUrl());
                     Statement anotherStatement = another.createStatement()) {
                 assertThatThrownBy(() -> anotherStatement.executeQuery("select x from (values (3)) as t(x)"))
-                        .isInstanceOfSatisfying(
-                                SQLException.class,
-                                e -> assertThat(e.getSQLState()).isEqualTo("08006"));
+                        .satisfies(hasSqlState("08006"));
             }
         }
     }

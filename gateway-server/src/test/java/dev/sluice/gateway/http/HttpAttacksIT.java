@@ -1,8 +1,8 @@
 package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -1,8 +1,8 @@
 package dev.sluice.gateway.jobcommand;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.testing.Eventually;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,6 +30,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,8 +77,7 @@ final class StopJobIT {
             String jobId = runningJob(alice, jobName, insert);
 
             assertThatThrownBy(() -> execute(bob, "STOP JOB '" + jobId + "'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42501"))
+                    .satisfies(hasSqlState("42501"))
                     .hasMessageContaining("Job " + jobId
                             + " was not started by your sessions on this gateway; only its owner may stop it");
             assertThat(state(alice, jobId)).isEqualTo("RUNNING");
@@ -94,8 +94,7 @@ final class StopJobIT {
                     .pollingEvery(Duration.ofMillis(200))
                     .untilAsserted(() -> assertThat(state(alice, jobId)).isEqualTo("CANCELED"));
             assertThatThrownBy(() -> execute(alice, "STOP JOB '" + jobId + "'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("55000"))
+                    .satisfies(hasSqlState("55000"))
                     .hasMessageContaining("Job " + jobId + " has ended already (CANCELED)");
         }
     }
@@ -104,12 +103,10 @@ final class StopJobIT {
     void refusesAnUnknownOrMalformedJobId() throws Exception {
         try (Connection alice = connect("alice")) {
             assertThatThrownBy(() -> execute(alice, "STOP JOB '" + NEVER_A_JOB + "'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42704"))
+                    .satisfies(hasSqlState("42704"))
                     .hasMessageContaining("Job " + NEVER_A_JOB + " does not exist on cluster 'embedded'");
             assertThatThrownBy(() -> execute(alice, "STOP JOB 'my-job'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .satisfies(hasSqlState("42000"))
                     .hasMessageContaining("expected the job id: 32 hexadecimal digits in single quotes");
         }
     }
@@ -123,8 +120,7 @@ final class StopJobIT {
             String jobId = runningJob(alice, jobName, insert);
 
             assertThatThrownBy(() -> execute(alice, "STOP JOB '" + jobId + "' WITH SAVEPOINT"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("55000"))
+                    .satisfies(hasSqlState("55000"))
                     .hasMessageContaining("Job " + jobId + " was not stopped: cluster 'embedded' has no savepoint"
                             + " directory; set 'execution.checkpointing.savepoint-dir'");
             assertThat(state(alice, jobId)).isEqualTo("RUNNING");

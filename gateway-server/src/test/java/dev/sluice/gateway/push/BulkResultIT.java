@@ -1,10 +1,10 @@
 package dev.sluice.gateway.push;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.MetricsText;
 import dev.sluice.gateway.testing.ReferenceWorkload;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

@@ -14,13 +14,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -61,9 +61,7 @@ final class SecretLiteralsIT {
                 statement.executeUpdate("insert into sink select '" + SECRET + "' from people");
                 // Flink's operator names would carry the literals, in every task's name and its thread's
                 assertThatThrownBy(() -> statement.execute("SET 'table.exec.simplify-operator-name-enabled' = 'false'"))
-                        .isInstanceOfSatisfying(
-                                SQLException.class,
-                                e -> assertThat(e.getSQLState()).isEqualTo("22023"))
+                        .satisfies(hasSqlState("22023"))
                         .hasMessageContaining("table.exec.simplify-operator-name-enabled must stay true, was false");
                 try (Connection streaming =
                                 DriverManager.getConnection(gateway.jdbcUrl() + ";execution.runtime-mode=streaming");

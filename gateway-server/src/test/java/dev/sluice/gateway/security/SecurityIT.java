@@ -43,6 +43,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -201,8 +202,7 @@ final class SecurityIT {
         Properties properties = new Properties();
         properties.setProperty("token", token(Instant.now().minus(Duration.ofMinutes(5))));
         assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl(), properties))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("28000"));
+                .satisfies(hasSqlState("28000"));
     }
 
     @Test
@@ -212,8 +212,7 @@ final class SecurityIT {
         properties.setProperty("user", "alice");
         properties.setProperty("password", "alice-secret");
         assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl(), properties))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                .satisfies(hasSqlState("08001"))
                 .hasMessage("Give either token or user and password, not both");
     }
 

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.JarOutputStream;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -86,16 +87,14 @@ final class UserCodeIT {
         }
         assertThatThrownBy(() -> DriverManager.getConnection(
                         gateway.jdbcUrl() + ";pipeline.classpaths=file://" + directory + "/"))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42501"));
+                .satisfies(hasSqlState("42501"));
     }
 
     @Test
     void refusesAPreparedAddJarBeforeFlinkParsesIt() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             assertThatThrownBy(() -> connection.prepareStatement("ADD JAR '" + outsideJar + "'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42501"));
+                    .satisfies(hasSqlState("42501"));
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -51,9 +52,7 @@ final class ConnectionLivenessIT {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             assertThat(connection.isValid(2)).isTrue();
             assertThat(connection.isClosed()).isFalse();
-            assertThatThrownBy(() -> connection.isValid(-1))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"));
+            assertThatThrownBy(() -> connection.isValid(-1)).satisfies(hasSqlState("22023"));
         }
     }
 
@@ -104,12 +103,10 @@ final class ConnectionLivenessIT {
             assertThat(second.address().getPort()).isEqualTo(port);
 
             assertThatThrownBy(() -> connection.createStatement().execute("SET 'a' = 'b'"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
+                    .satisfies(hasSqlState("08003"));
             assertThat(connection.isClosed()).isTrue();
             assertThatThrownBy(() -> connection.getMetaData().getTables(null, null, "%", null))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
+                    .satisfies(hasSqlState("08003"));
         }
     }
 
@@ -168,9 +165,7 @@ final class ConnectionLivenessIT {
             assertTimeoutPreemptively(
                     Duration.ofSeconds(30),
                     () -> assertThatThrownBy(() -> connection.getMetaData().getTables(null, null, "%", null))
-                            .isInstanceOfSatisfying(
-                                    SQLException.class,
-                                    e -> assertThat(e.getSQLState()).isEqualTo("08006"))
+                            .satisfies(hasSqlState("08006"))
                             .hasMessageContaining("The Sluice gateway at http://" + address + " did not answer")
                             .hasMessageContaining("within 1000 ms (request_timeout_ms); the connection is closed"));
             assertThat(Duration.ofNanos(System.nanoTime() - started))
@@ -180,8 +175,7 @@ final class ConnectionLivenessIT {
 
             started = System.nanoTime();
             assertThatThrownBy(connection::createStatement)
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"))
+                    .satisfies(hasSqlState("08003"))
                     .hasMessageContaining("did not answer");
             connection.close(); // sends nothing to a gateway it gave up on
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(500));
@@ -207,8 +201,7 @@ final class ConnectionLivenessIT {
                             + " is closed");
             assertThat(connection.isClosed()).isTrue();
             assertThatThrownBy(() -> connection.setNetworkTimeout(Runnable::run, 0))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
+                    .satisfies(hasSqlState("08003"));
         }
     }
 
@@ -237,8 +230,7 @@ final class ConnectionLivenessIT {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             assertThatThrownBy(() -> connection.setNetworkTimeout(Runnable::run, -1))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"))
+                    .satisfies(hasSqlState("22023"))
                     .hasMessage("setNetworkTimeout needs 0 ms or more, was -1");
             assertThat(connection.isValid(2)).isTrue();
         }
@@ -252,11 +244,7 @@ final class ConnectionLivenessIT {
         long started = System.nanoTime();
         assertTimeoutPreemptively(
                 Duration.ofSeconds(30),
-                () -> assertThatThrownBy(call)
-                        .isInstanceOfSatisfying(
-                                SQLException.class,
-                                e -> assertThat(e.getSQLState()).isEqualTo("08006"))
-                        .hasMessageContaining(message));
+                () -> assertThatThrownBy(call).satisfies(hasSqlState("08006")).hasMessageContaining(message));
         assertThat(Duration.ofNanos(System.nanoTime() - started))
                 .isGreaterThanOrEqualTo(bound.minusMillis(100))
                 .isLessThan(bound.plusSeconds(4));

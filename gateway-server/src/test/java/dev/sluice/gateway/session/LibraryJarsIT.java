@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -75,8 +76,7 @@ final class LibraryJarsIT {
                 Statement statement = connection.createStatement()) {
             statement.execute(orcTable(data.resolve("none")));
             assertThatThrownBy(() -> statement.execute("insert into orders values (1, 'ada')"))
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+                    .satisfies(hasSqlState("42000"))
                     .hasMessageContaining("Could not find any format factory for identifier 'orc'");
         }
     }

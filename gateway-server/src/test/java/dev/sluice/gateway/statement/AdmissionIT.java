@@ -1,9 +1,9 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.MetricsText;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -75,8 +76,7 @@ final class AdmissionIT {
                 assertThatThrownBy(() -> statement.executeQuery("select count(*) from single"))
                         .isInstanceOf(SQLException.class)
                         .hasMessageContaining("sluice.cluster.embedded.admission.max-queued")
-                        .satisfies(e ->
-                                assertThat(((SQLException) e).getSQLState()).isEqualTo("53000"));
+                        .satisfies(hasSqlState("53000"));
             }
             assertThat(queued).isNotDone();
 

@@ -1,9 +1,9 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -21,6 +21,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -226,8 +227,7 @@ final class CollectStrategyIT {
                     });
         }
         assertThatThrownBy(() -> DriverManager.getConnection(gateway.jdbcUrl() + ";sluice.server.port=1"))
-                .isInstanceOfSatisfying(
-                        SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22023"));
+                .satisfies(hasSqlState("22023"));
     }
 
     @Test

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -227,9 +228,7 @@ final class PlanCacheIT {
             statement.execute(NUMBERS);
             for (int i = 0; i < 2; i++) {
                 assertThatThrownBy(() -> ReferenceWorkload.rows(statement.executeQuery(failing)))
-                        .isInstanceOfSatisfying(
-                                SQLException.class,
-                                e -> assertThat(e.getSQLState()).isEqualTo("HY000"));
+                        .satisfies(hasSqlState("HY000"));
             }
             assertThat(ReferenceWorkload.rows(statement.executeQuery("select count(*) from numbers")))
                     .containsExactly(List.of(6L));

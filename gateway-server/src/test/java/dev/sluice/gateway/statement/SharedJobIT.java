@@ -1,11 +1,11 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.LocalFlinkCluster;
 import dev.sluice.gateway.testing.MetricsText;
 import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.testing.Eventually;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -99,9 +100,7 @@ final class SharedJobIT {
             try (Statement statement = waiters.connection(0).createStatement()) {
                 assertThatThrownBy(() -> statement.execute("STOP JOB '" + jobId + "'"))
                         .as("a job that carries other sessions' queries is no session's to stop")
-                        .isInstanceOfSatisfying(
-                                SQLException.class,
-                                e -> assertThat(e.getSQLState()).isEqualTo("42501"));
+                        .satisfies(hasSqlState("42501"));
             }
         }
     }

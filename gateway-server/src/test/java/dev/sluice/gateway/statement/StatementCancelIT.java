@@ -1,10 +1,10 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -83,8 +84,7 @@ final class StatementCancelIT {
                     .isInstanceOf(ExecutionException.class)
                     .cause()
                     .cause()
-                    .isInstanceOfSatisfying(
-                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("HY008"));
+                    .satisfies(hasSqlState("HY008"));
             Duration readerFailedAfter = Duration.ofNanos(System.nanoTime() - canceledAt);
             assertThat(readerFailedAfter).as("the reader's wait ends").isLessThan(Duration.ofSeconds(2));
             Eventually.within(Duration.ofSeconds(10))

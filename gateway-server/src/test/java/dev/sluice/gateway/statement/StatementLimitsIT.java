@@ -2,10 +2,10 @@ package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.ClientDriver;
-import dev.sluice.gateway.testing.Eventually;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.sessioncache.HostAndPort;
+import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;

@@ -1,5 +1,7 @@
 package dev.sluice.gateway.testing;
 
+import dev.sluice.testing.Eventually;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ServerSocket;

@@ -1,4 +1,4 @@
-package dev.sluice.gateway.testing;
+package dev.sluice.testing;
 
 import java.time.Duration;
 
