@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -51,27 +52,39 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     private final ClusterClients clients;
     private final ClusterAdmission admission;
     private final JobJars jobJars;
+    // the time every wait of a submission is measured on
+    private final LongSupplier nanoClock;
     // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
     private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
     // the timings of the job Flink submitted through execute, taken by the submission that made Flink do it
     private final AtomicReference<@Nullable SubmissionTimings> lastSubmission = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
-    private volatile JobStartWait jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()));
+    private volatile JobStartWait jobStartWait;
     // the job of the submission running now (a session runs one statement at a time), set by submit for Flink's call
-    // back into execute, which takes it
+    // back into execute, which takes it; what is left here when the submission ends never reached the cluster
     private final AtomicReference<@Nullable NextJob> nextJob = new AtomicReference<>();
-    // the place the running statement took before it built its job ({@link #admitNextJob}); taken by its submission
-    private final AtomicReference<@Nullable Admitted> preAdmitted = new AtomicReference<>();
     // the job this executor submitted last for a request that carries several sessions' queries
     private final AtomicReference<@Nullable JobID> lastSharedJob = new AtomicReference<>();
 
     /** @param jobJars jars that travel with every job this executor submits */
     public ClusterPipelineExecutor(
             ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars) {
+        this(cluster, clients, admission, jobJars, System::nanoTime);
+    }
+
+    /** @param nanoClock monotonic time in nanoseconds, {@code System::nanoTime} outside tests */
+    ClusterPipelineExecutor(
+            ClusterEndpoint cluster,
+            ClusterClients clients,
+            ClusterAdmission admission,
+            JobJars jobJars,
+            LongSupplier nanoClock) {
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.admission = requireNonNull(admission, "admission is null");
         this.jobJars = requireNonNull(jobJars, "jobJars is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+        this.jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()), nanoClock);
     }
 
     public ClusterPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
@@ -86,9 +99,9 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     @Override
     public CompletableFuture<JobClient> execute(
             Pipeline pipeline, Configuration configuration, ClassLoader userCodeClassLoader) throws Exception {
-        long compiledNanos = System.nanoTime();
+        long compiledNanos = nanoClock.getAsLong();
         NextJob request = nextJob.getAndSet(null);
-        Admitted admitted = preAdmitted.getAndSet(null);
+        JobPlace admitted = request == null ? null : request.place();
         StreamGraph streamGraph;
         try {
             streamGraph = PipelineExecutorUtils.getStreamGraph(pipeline, configuration);
@@ -113,7 +126,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         }
         if (admitted == null) {
             JobPermit permit = admit(configuration, request, null);
-            admitted = new Admitted(permit, compiledNanos, System.nanoTime());
+            admitted = new JobPlace(permit, compiledNanos, nanoClock.getAsLong());
         }
         JobPermit permit = admitted.permit();
         try {
@@ -147,7 +160,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
      * client gives a submission) and no longer than the statement has left.
      */
     private JobPermit admit(ReadableConfig configuration, @Nullable NextJob request, @Nullable JobRider rider) {
-        long enqueuedNanos = System.nanoTime();
+        long enqueuedNanos = nanoClock.getAsLong();
         Duration clientTimeout = configuration.get(ClientOptions.CLIENT_TIMEOUT);
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
@@ -155,7 +168,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         ClusterAdmission.Ticket ticket = admission.enqueue(rider);
         waiting.set(ticket);
         try {
-            return ticket.await(bound.remaining(System.nanoTime()), bound.timeoutKey());
+            return ticket.await(bound.remaining(nanoClock.getAsLong()), bound.timeoutKey());
         } finally {
             waiting.set(null);
         }
@@ -163,23 +176,17 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
 
     /**
      * Waits for the cluster's admission of the running statement's job before the statement builds it, so that an
-     * admitted query can take waiting ones into its job ({@link #takeRiders}). The submission of the statement's
-     * next job then takes this place instead of waiting again; a permit that {@link JobPermit#rides() rides} in
-     * another query's job is the caller's to close.
+     * admitted query can take waiting ones into its job ({@link #takeRiders}). The returned job holds the place; its
+     * submission takes it instead of waiting again. A place that {@link JobPermit#rides() rides} in another query's job
+     * is the caller's to close.
      *
      * @param rider the statement's query, if it may ride in another's job
      */
     @Override
-    public JobPermit admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
-        long enqueuedNanos = System.nanoTime();
+    public NextJob admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
+        long enqueuedNanos = nanoClock.getAsLong();
         JobPermit permit = admit(configuration, requireNonNull(job, "job is null"), rider);
-        if (!permit.rides()) {
-            Admitted stale = preAdmitted.getAndSet(new Admitted(permit, enqueuedNanos, System.nanoTime()));
-            if (stale != null) {
-                stale.permit().close();
-            }
-        }
-        return permit;
+        return job.holding(new JobPlace(permit, enqueuedNanos, nanoClock.getAsLong()));
     }
 
     /**
@@ -191,14 +198,6 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         return jobId.equals(lastSharedJob.get());
     }
 
-    /** Gives back the place {@link #admitNextJob} took, if no submission used it. */
-    private void releaseUnusedAdmission() {
-        Admitted unused = preAdmitted.getAndSet(null);
-        if (unused != null) {
-            unused.permit().close();
-        }
-    }
-
     @Override
     public List<JobRider> takeRiders(JobPermit permit, JobRider leader) {
         return admission.takeRiders(permit, leader);
@@ -208,9 +207,6 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     public int maxQueriesPerJob() {
         return admission.maxQueriesPerJob();
     }
-
-    /** A place taken before the job was built: when the statement entered the queue and when it was let in. */
-    private record Admitted(JobPermit permit, long enqueuedNanos, long admittedNanos) {}
 
     /**
      * Takes the statement that waits for admission now, if any, out of the queue; it fails with
@@ -242,7 +238,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         ClusterClient<StandaloneClusterId> client = provider.getClusterClient();
         try {
             JobID jobId = awaitSubmission(client.submitJob(streamGraph), bound, provider);
-            long submittedNanos = System.nanoTime();
+            long submittedNanos = nanoClock.getAsLong();
             if (request != null && request.request().shared()) {
                 lastSharedJob.set(jobId);
             }
@@ -254,13 +250,13 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             }
             try {
                 jobStartWait(configuration)
-                        .await(client, jobId, userCodeClassLoader, bound.remaining(System.nanoTime()));
+                        .await(client, jobId, userCodeClassLoader, bound.remaining(nanoClock.getAsLong()));
             } catch (JobStartWait.ClusterSilentException e) {
                 client.cancel(jobId); // asked in the background; nobody will read the job
                 throw new ClusterNotAnsweringException(
                         cluster,
                         "job " + jobId + "'s status",
-                        bound.elapsed(System.nanoTime()),
+                        bound.elapsed(nanoClock.getAsLong()),
                         bound.timeoutKey(),
                         bound.limit(),
                         e);
@@ -274,7 +270,13 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
                         e.elapsed());
             }
             lastSubmission.set(new SubmissionTimings(
-                    jobId, compiledNanos, admittedNanos, submittedNanos, System.nanoTime(), permit, job.lifetime()));
+                    jobId,
+                    compiledNanos,
+                    admittedNanos,
+                    submittedNanos,
+                    nanoClock.getAsLong(),
+                    permit,
+                    job.lifetime()));
             return CompletableFuture.completedFuture(job);
         } catch (Exception e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
@@ -298,13 +300,13 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             ClusterClientProvider<StandaloneClusterId> provider)
             throws Exception {
         try {
-            return submission.get(bound.remaining(System.nanoTime()).toNanos(), TimeUnit.NANOSECONDS);
+            return submission.get(bound.remaining(nanoClock.getAsLong()).toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             submission.thenAccept(late -> cancelLateJob(provider, late));
             throw new ClusterNotAnsweringException(
                     cluster,
                     "the job's submission",
-                    bound.elapsed(System.nanoTime()),
+                    bound.elapsed(nanoClock.getAsLong()),
                     bound.timeoutKey(),
                     bound.limit(),
                     e);
@@ -335,8 +337,10 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             }
             throw e;
         } finally {
-            nextJob.set(null);
-            releaseUnusedAdmission(); // a submission that failed before it reached this executor
+            NextJob unused = nextJob.getAndSet(null);
+            if (unused != null && unused.place() != null) {
+                unused.place().permit().close(); // a submission that made Flink submit no job gives its place back
+            }
         }
     }
 
@@ -345,7 +349,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         CollectStrategy strategy = CollectStrategy.from(configuration);
         JobStartWait current = jobStartWait;
         if (!current.strategy().equals(strategy)) {
-            current = new JobStartWait(strategy);
+            current = new JobStartWait(strategy, nanoClock);
             jobStartWait = current;
         }
         return current;

@@ -27,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -54,6 +55,8 @@ public final class CollectResultReader<T> implements AutoCloseable {
     private final JobClient jobClient;
     private final CoordinationRequestGateway coordinator;
     private final ResultPoller<Progress> poller;
+    // the poller's: the result's moments are stamped on the clock its waits are measured on
+    private final LongSupplier nanoClock;
     private final ArrayDeque<T> ready = new ArrayDeque<>();
     private long firstRowNanos = -1;
     private long endNanos = -1;
@@ -87,6 +90,7 @@ public final class CollectResultReader<T> implements AutoCloseable {
         }
         this.coordinator = gateway;
         this.poller = requireNonNull(poller, "poller is null");
+        this.nanoClock = poller.nanoClock();
     }
 
     /** A poller for readers that waits as {@code strategy} says; immutable, so one may serve many readers. */
@@ -140,12 +144,12 @@ public final class CollectResultReader<T> implements AutoCloseable {
         return attempts;
     }
 
-    /** When the first row reached the gateway ({@link System#nanoTime()}), or -1 before that. */
+    /** When the first row reached the gateway (on its poller's clock), or -1 before that. */
     public long firstRowAtNanos() {
         return firstRowNanos;
     }
 
-    /** When the gateway learned that the result had ended ({@link System#nanoTime()}), or -1 before that. */
+    /** When the gateway learned that the result had ended (on its poller's clock), or -1 before that. */
     public long endedAtNanos() {
         return endNanos;
     }
@@ -199,7 +203,7 @@ public final class CollectResultReader<T> implements AutoCloseable {
         }
         readAccumulator();
         ended = true;
-        endNanos = System.nanoTime();
+        endNanos = nanoClock.getAsLong();
         moveBufferedRows();
         return ready.isEmpty() ? Progress.ENDED : Progress.ROWS;
     }
@@ -251,7 +255,7 @@ public final class CollectResultReader<T> implements AutoCloseable {
             moved = true;
         }
         if (moved && firstRowNanos < 0) {
-            firstRowNanos = System.nanoTime();
+            firstRowNanos = nanoClock.getAsLong();
         }
         return moved;
     }

@@ -2,6 +2,7 @@ package dev.sluice.jobs;
 
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.retry.ResultPoller;
+import dev.sluice.retry.Sleeper;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.client.program.ClusterClient;
@@ -16,6 +17,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -27,14 +29,17 @@ import static java.util.Objects.requireNonNull;
  */
 final class JobStartWait {
     private final ResultPoller<JobStatus> poller;
+    // the poller's: each call of the wait is bounded on the clock its deadline is measured on
+    private final LongSupplier nanoClock;
 
-    JobStartWait(CollectStrategy strategy) {
-        this(ResultPoller.create("job-start", strategy, JobStartWait::isInitializing));
+    JobStartWait(CollectStrategy strategy, LongSupplier nanoClock) {
+        this(new ResultPoller<>("job-start", strategy, JobStartWait::isInitializing, Sleeper.system(), nanoClock));
     }
 
     /** @param poller polls job status until {@link #isInitializing} is false; tests give one with a fake sleeper */
     JobStartWait(ResultPoller<JobStatus> poller) {
         this.poller = requireNonNull(poller, "poller is null");
+        this.nanoClock = poller.nanoClock();
     }
 
     CollectStrategy strategy() {
@@ -54,7 +59,7 @@ final class JobStartWait {
     void await(ClusterClient<?> client, JobID jobId, ClassLoader classLoader, Duration deadline)
             throws JobInitializationException {
         requireNonNull(client, "client is null");
-        long endNanos = System.nanoTime() + deadline.toNanos();
+        long endNanos = nanoClock.getAsLong() + deadline.toNanos();
         JobStatus status = poller.poll(() -> join(client.getJobStatus(jobId), endNanos), deadline);
         if (status == JobStatus.FAILED) {
             JobResult result = join(client.requestJobResult(jobId), endNanos);
@@ -67,9 +72,9 @@ final class JobStartWait {
     }
 
     /** One call's answer, waited for no later than {@code endNanos}: a JobManager that hangs must not hold the wait. */
-    private static <T> T join(CompletableFuture<T> future, long endNanos) {
+    private <T> T join(CompletableFuture<T> future, long endNanos) {
         try {
-            return future.get(Math.max(1, endNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return future.get(Math.max(1, endNanos - nanoClock.getAsLong()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(false);
             throw new ClusterSilentException(e);

@@ -16,21 +16,21 @@ public interface JobSubmissions {
     /**
      * Runs {@code submission}, code that makes Flink submit at most one job through this executor (Flink calls the
      * executor back while it runs), with {@code job} as what that job needs, and returns what it produced with the
-     * timings of the job it submitted. A place in admission that {@link #admitNextJob} took and no submission used is
-     * given back when this returns or fails; a job submitted for a submission that then failed gives its place back
-     * too, since nobody will read it.
+     * timings of the job it submitted. The {@link NextJob#place() place} {@code job} holds, if any, is the job's; when no
+     * job is submitted it is given back as this returns or fails. A job submitted for a submission that then failed gives
+     * its place back too, since nobody will read it.
      */
     <T> Submitted<T> submit(NextJob job, Supplier<T> submission);
 
     /**
-     * Waits for the cluster's admission of the statement's next job before it is built; the submission of {@code job}
-     * then takes this place. A permit that {@link JobPermit#rides() rides} in another query's job is the caller's to
-     * close, and nothing is submitted for it.
+     * Waits for the cluster's admission of the statement's next job before it is built, and returns {@code job} holding
+     * the place, for its submission. A place that {@link JobPlace#rides() rides} in another query's job is the caller's
+     * to close, and nothing is submitted for it; so is a place whose job is never handed to {@link #submit}.
      *
      * @param configuration the session's configuration, for {@code client.timeout}
      * @param rider the statement's query, if it may ride in another query's job
      */
-    JobPermit admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider);
+    NextJob admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider);
 
     /** Takes waiting queries with the same sharing key as {@code leader} into its job (see the cluster's admission). */
     List<JobRider> takeRiders(JobPermit permit, JobRider leader);

@@ -1,7 +1,6 @@
 package dev.sluice.jobs;
 
 import dev.sluice.jobs.admission.ClusterAdmission;
-import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.sessioncache.ClusterClients;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import dev.sluice.sessioncache.ClusterKind;
@@ -40,20 +39,21 @@ final class ClusterPipelineExecutorTest {
 
     @Test
     void aPlaceAdmittedBeforeTheJobAndNotUsedIsGivenBackWhenTheSubmissionReturns() {
-        JobPermit permit = executor.admitNextJob(JOB, new Configuration(), null);
-        assertThat(permit.rides()).isFalse();
+        NextJob admitted = executor.admitNextJob(JOB, new Configuration(), null);
+        assertThat(admitted.place()).isNotNull();
+        assertThat(admitted.place().rides()).isFalse();
         assertThat(admission.running()).isEqualTo(1);
 
-        executor.submit(JOB, () -> "no job after all");
+        executor.submit(admitted, () -> "no job after all");
 
         assertThat(admission.running()).isZero();
     }
 
     @Test
     void aPlaceAdmittedBeforeTheJobIsGivenBackWhenTheSubmissionFails() {
-        executor.admitNextJob(JOB, new Configuration(), null);
+        NextJob admitted = executor.admitNextJob(JOB, new Configuration(), null);
 
-        assertThatThrownBy(() -> executor.submit(JOB, () -> {
+        assertThatThrownBy(() -> executor.submit(admitted, () -> {
                     throw new IllegalStateException("planning failed");
                 }))
                 .isInstanceOf(IllegalStateException.class)

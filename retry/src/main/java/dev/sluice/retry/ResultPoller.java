@@ -72,6 +72,11 @@ public final class ResultPoller<T> {
         this.retry = Retry.of(name, config);
     }
 
+    /** The clock this poller measures its deadline on; a wait built on the poller measures its own time on it too. */
+    public LongSupplier nanoClock() {
+        return nanoClock;
+    }
+
     /** A poller that sleeps with {@link Sleeper#system()} and measures time with {@link System#nanoTime()}. */
     public static <T> ResultPoller<T> create(String name, CollectStrategy strategy, Predicate<? super T> notReady) {
         return new ResultPoller<>(name, strategy, notReady, Sleeper.system(), System::nanoTime);

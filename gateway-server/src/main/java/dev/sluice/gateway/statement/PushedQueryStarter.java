@@ -7,6 +7,7 @@ import dev.sluice.gateway.push.ResultEndpointServer;
 import dev.sluice.gateway.push.SharedSinkNames;
 import dev.sluice.gateway.result.PushedResultRows;
 import dev.sluice.jobs.JobLifetimeReader;
+import dev.sluice.jobs.JobPlace;
 import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.jobs.NextJob;
@@ -196,17 +197,25 @@ final class PushedQueryStarter {
             NextJob job) {
         SharedJobMember self = closedOnFailure(
                 result, () -> new SharedJobMember(sharingKey, compiled.bind(bindSink), System.nanoTime()));
-        JobPermit permit =
+        NextJob admitted =
                 closedOnFailure(result, () -> submissions.admitNextJob(job, tableEnvironment.getConfig(), self));
-        if (permit.rides()) {
-            return ride(compiled, result, self, permit, job.request());
+        JobPlace place = requireNonNull(admitted.place(), "an admitted job holds its place");
+        if (place.rides()) {
+            return ride(compiled, result, self, place.permit(), job.request());
         }
-        List<SharedJobMember> riders = submissions.takeRiders(permit, self).stream()
-                .map(SharedJobMember.class::cast)
-                .toList();
+        List<SharedJobMember> riders = closedOnFailure(result, () -> {
+            try {
+                return submissions.takeRiders(place.permit(), self).stream()
+                        .map(SharedJobMember.class::cast)
+                        .toList();
+            } catch (RuntimeException | Error e) {
+                place.permit().close(); // no job will be submitted for this place
+                throw e;
+            }
+        });
         if (riders.isEmpty()) {
             Submitted<PushQueryJob> submitted = submit(
-                    result, job, () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(self.query())));
+                    result, admitted, () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(self.query())));
             return started(
                     compiled,
                     result,
@@ -220,7 +229,7 @@ final class PushedQueryStarter {
         try {
             submitted = submit(
                     result,
-                    NextJob.of(JobNames.shared(job.request(), queries.size())),
+                    NextJob.of(JobNames.shared(job.request(), queries.size())).holding(place),
                     () -> CompiledPushQuery.submitTogether(tableEnvironment, queries));
         } catch (RuntimeException | Error e) {
             RunAloneException runAlone = new RunAloneException(

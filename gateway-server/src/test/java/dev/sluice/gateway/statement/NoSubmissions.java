@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.jobs.JobPlace;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.Submitted;
@@ -23,8 +24,8 @@ public final class NoSubmissions implements JobSubmissions {
     }
 
     @Override
-    public JobPermit admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
-        return JobPermit.unlimited();
+    public NextJob admitNextJob(NextJob job, ReadableConfig configuration, @Nullable JobRider rider) {
+        return job.holding(new JobPlace(JobPermit.unlimited(), job.requestedNanos(), job.requestedNanos()));
     }
 
     @Override
