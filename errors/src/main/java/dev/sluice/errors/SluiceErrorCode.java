@@ -35,6 +35,10 @@ public enum SluiceErrorCode {
             0x000C,
             "42501",
             "`ADD JAR` or a function from a jar outside the allowed locations: code that would run in the gateway"),
+    DATA_ACCESS_DENIED(
+            0x000E,
+            "42501",
+            "A connector, catalog type, location or option that the data-access policy (`sluice.security.data.*`) does not allow the statement to declare, read or write"),
     PREDICTABLE_CONNECTION_ID(
             0x000D,
             "08001",

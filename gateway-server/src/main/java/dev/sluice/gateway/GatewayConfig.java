@@ -8,6 +8,7 @@ import dev.sluice.gateway.config.OptionValueCheck;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.UserLimitsConfig;
+import dev.sluice.gateway.dataaccess.DataAccessConfig;
 import dev.sluice.gateway.push.ResultConfig;
 import dev.sluice.gateway.security.AuthenticationConfig;
 import dev.sluice.gateway.security.UserCodeConfig;
@@ -21,7 +22,9 @@ import dev.sluice.sessioncache.ClusterOptions;
 import dev.sluice.sessioncache.SessionCacheConfig;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.jspecify.annotations.Nullable;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -33,6 +36,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
  *     embedded cluster and to every session's TableEnvironment
+ * @param dataAccess what sessions' statements may declare, read and write
  * @param userLimits what one authenticated user may hold at once
  */
 public record GatewayConfig(
@@ -50,6 +54,7 @@ public record GatewayConfig(
         LibraryConfig library,
         AuthenticationConfig authentication,
         UserCodeConfig userCode,
+        DataAccessConfig dataAccess,
         UserLimitsConfig userLimits) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -66,6 +71,7 @@ public record GatewayConfig(
         requireNonNull(library, "library is null");
         requireNonNull(authentication, "authentication is null");
         requireNonNull(userCode, "userCode is null");
+        requireNonNull(dataAccess, "dataAccess is null");
         requireNonNull(userLimits, "userLimits is null");
     }
 
@@ -114,6 +120,8 @@ public record GatewayConfig(
         LibraryConfig library = collect(problems, () -> LibraryConfig.from(configuration));
         AuthenticationConfig authentication = collect(problems, () -> AuthenticationConfig.from(configuration));
         UserCodeConfig userCode = collect(problems, () -> UserCodeConfig.from(configuration));
+        DataAccessConfig dataAccess =
+                collect(problems, () -> DataAccessConfig.from(configuration, gatewayFiles(tls, authentication)));
         UserLimitsConfig userLimits = collect(problems, () -> UserLimitsConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
@@ -138,7 +146,25 @@ public record GatewayConfig(
                 library,
                 authentication,
                 userCode,
+                dataAccess,
                 userLimits);
+    }
+
+    /** The files of the gateway's own that its configuration names: no statement may reach them. */
+    private static List<Path> gatewayFiles(@Nullable TlsConfig tls, @Nullable AuthenticationConfig authentication) {
+        List<Path> files = new ArrayList<>();
+        if (tls != null) {
+            files.addAll(tls.watchedFiles());
+        }
+        if (authentication != null) {
+            if (authentication.passwordFile() != null) {
+                files.add(authentication.passwordFile());
+            }
+            if (authentication.jwt() != null) {
+                files.add(authentication.jwt().keyFile());
+            }
+        }
+        return files;
     }
 
     private static <T> T collect(List<String> problems, Supplier<T> reader) {

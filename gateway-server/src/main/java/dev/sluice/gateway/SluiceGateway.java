@@ -4,6 +4,7 @@ import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.GatewayProbes;
 import dev.sluice.gateway.history.SessionClock;
@@ -181,6 +182,7 @@ public final class SluiceGateway implements AutoCloseable {
                                 sessionSetup,
                                 config.userLimits().maxRunningStatements(),
                                 new UserCodePolicy(config.userCode()),
+                                new DataAccessPolicy(config.dataAccess()),
                                 batchProfile),
                         config.session(),
                         config.userLimits().maxSessions()));

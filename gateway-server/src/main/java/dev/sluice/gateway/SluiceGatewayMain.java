@@ -2,6 +2,7 @@ package dev.sluice.gateway;
 
 import dev.sluice.gateway.config.InvalidConfigurationException;
 import dev.sluice.gateway.config.YamlConfigLoader;
+import dev.sluice.gateway.dataaccess.DataAccessOptions;
 import org.apache.flink.configuration.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +10,8 @@ import org.slf4j.LoggerFactory;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -89,7 +92,12 @@ public final class SluiceGatewayMain {
             if (!Files.isRegularFile(file)) {
                 throw new IllegalArgumentException("Configuration file " + file + " does not exist\n" + USAGE);
             }
-            return YamlConfigLoader.load(file);
+            Configuration configuration = YamlConfigLoader.load(file);
+            // the configuration file holds secrets (keystore passwords) and names the others: no statement reads it
+            List<String> protectedLocations = new ArrayList<>(configuration.get(DataAccessOptions.PROTECTED_LOCATIONS));
+            protectedLocations.add(file.toAbsolutePath().toString());
+            configuration.set(DataAccessOptions.PROTECTED_LOCATIONS, protectedLocations);
+            return configuration;
         }
         throw new IllegalArgumentException(USAGE);
     }

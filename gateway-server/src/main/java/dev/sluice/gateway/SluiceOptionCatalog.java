@@ -7,6 +7,7 @@ import dev.sluice.gateway.config.Namespaces;
 import dev.sluice.gateway.config.ServerOptions;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.UserLimitOptions;
+import dev.sluice.gateway.dataaccess.DataAccessOptions;
 import dev.sluice.gateway.push.ResultOptions;
 import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.UserCodeOptions;
@@ -74,6 +75,11 @@ public final class SluiceOptionCatalog {
             UserLimitOptions.MAX_SESSIONS,
             UserLimitOptions.MAX_RUNNING_STATEMENTS,
             UserCodeOptions.ALLOWED_LOCATIONS,
+            DataAccessOptions.CONNECTORS,
+            DataAccessOptions.CATALOG_TYPES,
+            DataAccessOptions.READABLE_LOCATIONS,
+            DataAccessOptions.WRITABLE_LOCATIONS,
+            DataAccessOptions.PROTECTED_LOCATIONS,
             SessionOptions.MAX_SESSIONS,
             SessionOptions.IDLE_TIMEOUT,
             SessionOptions.MAX_MATERIALIZED_ROWS,

@@ -54,7 +54,11 @@ final class PostgresConnectorIT {
             statement.execute("create table orders (id integer primary key, customer_id integer not null,"
                     + " amount numeric(10, 2) not null)");
         }
-        gateway = GATEWAYS.start(Map.of("sluice.lib.dirs", POSTGRES_LIB.toString()));
+        // the JDBC connector is not allowed by default, nor is any server it may connect to
+        gateway = GATEWAYS.start(Map.of(
+                "sluice.lib.dirs", POSTGRES_LIB.toString(),
+                "sluice.security.data.connectors", "datagen;filesystem;jdbc",
+                "sluice.security.data.writable-locations", postgres.jdbcUrl()));
     }
 
     @Test

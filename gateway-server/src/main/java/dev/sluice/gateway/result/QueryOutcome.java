@@ -59,6 +59,7 @@ public enum QueryOutcome {
                     INVALID_PARAMETER_VALUE,
                     AUTHENTICATION_FAILED,
                     USER_CODE_NOT_ALLOWED,
+                    DATA_ACCESS_DENIED,
                     PREDICTABLE_CONNECTION_ID,
                     DUPLICATE_CONNECTION,
                     NO_SUCH_JOB,

@@ -87,7 +87,7 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
-    private final SessionUserCode userCode;
+    private final StatementPolicies policies;
 
     /**
      * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
@@ -111,7 +111,7 @@ public final class GatewaySession implements AutoCloseable {
             RunningQueriesAnswer runningQueries,
             UserCodePolicy userCode) {
         requireNonNull(context, "context is null");
-        this.userCode = new SessionUserCode(userCode);
+        this.policies = new StatementPolicies(userCode, context.dataAccess());
         this.submissions = context.submissions();
         this.id = context.sessionId();
         this.cluster = context.cluster();
@@ -124,7 +124,7 @@ public final class GatewaySession implements AutoCloseable {
                 id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
         this.constantQueries = new ConstantQueryAnswers(context, environment, options);
         this.flink = new FlinkStatementRunner(
-                context, environment, options, history, maxMaterializedRows, this.userCode::loaded);
+                context, environment, options, history, maxMaterializedRows, this.policies::loadedUserCode);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
@@ -169,7 +169,7 @@ public final class GatewaySession implements AutoCloseable {
     /** Creates a prepared statement from one the planner has lexed and classified; see {@link #prepareStatement}. */
     public GatewayStatement prepareStatement(PlannedStatement planned) {
         requireNonNull(planned, "planned is null");
-        userCode.check(planned);
+        policies.check(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
         return register(new GatewayStatement(
@@ -242,7 +242,7 @@ public final class GatewaySession implements AutoCloseable {
         requireNonNull(planned, "planned is null");
         StatementLimits limits = statement.limits();
         long maxRows = limits.maxRows(requestedMaxRows);
-        userCode.check(planned); // refused before anything runs, and before it enters the history
+        policies.check(planned); // refused before anything runs, and before it enters the history
         statement.replaceResult(null);
         // every route of the planner, here and only here: a new route does not compile until it is placed
         return switch (planned.route()) {

@@ -2,6 +2,8 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.HistoryLimits;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QuerySummary;
@@ -33,6 +35,7 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
@@ -59,6 +62,7 @@ public final class SessionFactory {
     private final SessionSetup setup;
     private final RunningStatementLimit runningStatements;
     private final UserCodePolicy userCode;
+    private final DataAccessPolicy dataAccess;
     private final ResultTransports transports;
     private final PipelinedBatchProfile batchProfile;
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
@@ -69,6 +73,7 @@ public final class SessionFactory {
      * @param setup what every session gets from the gateway's configuration: catalogs, lib jars
      * @param maxRunningStatements statements one authenticated user may run at once, over all their sessions
      * @param userCode decides whether a statement may load code from a jar
+     * @param dataAccess decides what a statement may declare, read and write
      * @param batchProfile whether a session's batch jobs on a cluster run pipelined
      */
     public SessionFactory(
@@ -78,6 +83,7 @@ public final class SessionFactory {
             SessionSetup setup,
             int maxRunningStatements,
             UserCodePolicy userCode,
+            DataAccessPolicy dataAccess,
             PipelinedBatchProfile batchProfile) {
         requireNonNull(shared, "shared is null");
         this.clusterClients = shared.clusterClients();
@@ -90,6 +96,7 @@ public final class SessionFactory {
         this.setup = requireNonNull(setup, "setup is null");
         this.runningStatements = new RunningStatementLimit(maxRunningStatements);
         this.userCode = requireNonNull(userCode, "userCode is null");
+        this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
         this.transports = shared.transports();
         this.batchProfile = requireNonNull(batchProfile, "batchProfile is null");
     }
@@ -119,11 +126,14 @@ public final class SessionFactory {
         batchProfile.applyTo(cluster, sessionConfiguration);
         // the gateway's query timeout, which the connection's properties and SET may override per session
         sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
+        SessionDataAccess sessionDataAccess =
+                dataAccess.forSession(owner.name(), Set.copyOf(setup.catalogs().names()));
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
         properties.forEach((key, value) -> {
             if (key.contains(".")) {
                 SessionScopedOptions.checkSettable(key, value);
                 userCode.checkOption(key, value);
+                sessionDataAccess.checkOption(key, value);
                 sessionConfiguration.setString(key, value);
             }
         });
@@ -141,7 +151,14 @@ public final class SessionFactory {
                         () -> ClusterOverviews.jobs(clusterClients, cluster),
                         ForkJoinPool.commonPool()));
         SessionContext context = new SessionContext(
-                id, cluster, clock, runningStatements.observing(owner, observer), jobPlans, executor, transports);
+                id,
+                cluster,
+                clock,
+                runningStatements.observing(owner, observer),
+                jobPlans,
+                executor,
+                transports,
+                sessionDataAccess);
         return new GatewaySession(
                 context,
                 configuration -> createTableEnvironment(

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
@@ -31,6 +32,7 @@ import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.jobs.Submitted;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
+import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
@@ -79,6 +81,7 @@ public final class FlinkStatementRunner {
     private final SessionClock clock;
     private final int maxMaterializedRows;
     private final ResultTransports transports;
+    private final SessionDataAccess dataAccess;
     private final JobNames jobNames;
     // the push path of queries: the cluster's results are pushed by their jobs' sinks to the result endpoint
     private final PushedQueryRunner pushed;
@@ -106,6 +109,7 @@ public final class FlinkStatementRunner {
         this.clock = context.clock();
         this.maxMaterializedRows = maxMaterializedRows;
         this.transports = context.transports();
+        this.dataAccess = context.dataAccess();
         this.jobNames = new JobNames(sessionId);
         this.pushed = new PushedQueryRunner(context, loadedUserCode);
     }
@@ -146,7 +150,8 @@ public final class FlinkStatementRunner {
                     nextJob,
                     () -> kind == StatementKind.QUERY
                             ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
-                            : tableEnvironment.executeSql(sql));
+                            : CheckedStatements.executeSql(tableEnvironment, sql, dataAccess)
+                                    .result());
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {
                 throw new ClusterUnavailableException(cluster, e);
@@ -239,9 +244,11 @@ public final class FlinkStatementRunner {
             long stateVersion) {
         if (!jobPlans.isEnabled() || !settings.planCacheEnabled()) {
             trace.planned(PlanCacheResult.SKIP);
-            return tableEnvironment.executeSql(planned.sql());
+            return CheckedStatements.executeSql(tableEnvironment, planned.sql(), dataAccess)
+                    .result();
         }
-        JobPlanCache.Execution execution = jobPlans.execute(tableEnvironment, sessionId, stateVersion, planned);
+        JobPlanCache.Execution execution =
+                jobPlans.execute(tableEnvironment, sessionId, stateVersion, planned, dataAccess);
         trace.planned(execution.cacheResult());
         return execution.result();
     }

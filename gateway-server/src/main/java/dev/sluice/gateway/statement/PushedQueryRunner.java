@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.push.ResultEndpointServer;
@@ -54,6 +55,7 @@ final class PushedQueryRunner {
     private final JobSubmissions submissions;
     private final SessionClock clock;
     private final ResultTransports transports;
+    private final SessionDataAccess dataAccess;
     private final BooleanSupplier loadedUserCode;
     // a pushed query waiting for its sink: a cancel closes it (its job is cancelled, and the wait ends)
     private volatile @Nullable PushedResultRows starting;
@@ -71,6 +73,7 @@ final class PushedQueryRunner {
         this.submissions = context.submissions();
         this.clock = context.clock();
         this.transports = context.transports();
+        this.dataAccess = context.dataAccess();
         this.loadedUserCode = requireNonNull(loadedUserCode, "loadedUserCode is null");
     }
 
@@ -177,7 +180,8 @@ final class PushedQueryRunner {
             @Nullable Object sharingKey,
             NextJob job,
             QueryDeadline deadline) {
-        PushedQueryStarter starter = new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster);
+        PushedQueryStarter starter =
+                new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster, dataAccess);
         boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
         try {
             try {

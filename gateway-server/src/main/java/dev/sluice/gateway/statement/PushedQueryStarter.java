@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.push.PushedJob;
 import dev.sluice.gateway.push.PushedQueryRows;
 import dev.sluice.gateway.push.PushedResult;
@@ -67,6 +68,7 @@ final class PushedQueryStarter {
     private final JobPlanCache jobPlans;
     private final String sessionId;
     private final ClusterEndpoint cluster;
+    private final SessionDataAccess dataAccess;
 
     /** @param submissions the session's executor: admission, and the switch for the start wait of its next job */
     PushedQueryStarter(
@@ -74,12 +76,14 @@ final class PushedQueryStarter {
             JobSubmissions submissions,
             JobPlanCache jobPlans,
             String sessionId,
-            ClusterEndpoint cluster) {
+            ClusterEndpoint cluster,
+            SessionDataAccess dataAccess) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.submissions = requireNonNull(submissions, "submissions is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
+        this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
     }
 
     /**
@@ -144,7 +148,7 @@ final class PushedQueryStarter {
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);
             cacheResult = PlanCacheResult.HIT;
         } else {
-            PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql());
+            PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql(), dataAccess);
             result = endpoint.results().register(plan.newSerializer());
             PushedResult<RowData> registered = result;
             compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(registered)));

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.jobs.JobSubmissions;
@@ -11,12 +12,14 @@ import static java.util.Objects.requireNonNull;
 /**
  * What every part of one session that runs its statements is given: the session's id and cluster, the one clock, the
  * observer that metrics listen through, the gateway's plan cache, the executor that submits the session's jobs, and
- * how the cluster's results reach the gateway. One value instead of the same six parameters down every constructor.
+ * how the cluster's results reach the gateway, and the data-access policy. One value instead of the same parameters
+ * down every constructor.
  *
  * @param submissions the session's executor: told the job a statement submits next, asked the timings of the last,
  *     and taken a statement that waits for admission out of the queue
  * @param jobPlans plans of queries with a job, shared by the gateway's sessions
  * @param transports how the cluster's query results reach the gateway
+ * @param dataAccess what the session's statements may declare, read and write, judged before Flink runs them
  */
 public record SessionContext(
         String sessionId,
@@ -25,7 +28,8 @@ public record SessionContext(
         QueryObserver observer,
         JobPlanCache jobPlans,
         JobSubmissions submissions,
-        ResultTransports transports) {
+        ResultTransports transports,
+        SessionDataAccess dataAccess) {
     public SessionContext {
         requireNonNull(sessionId, "sessionId is null");
         requireNonNull(cluster, "cluster is null");
@@ -34,5 +38,6 @@ public record SessionContext(
         requireNonNull(jobPlans, "jobPlans is null");
         requireNonNull(submissions, "submissions is null");
         requireNonNull(transports, "transports is null");
+        requireNonNull(dataAccess, "dataAccess is null");
     }
 }

@@ -33,6 +33,10 @@ final class FormatsIT {
     @RegisterExtension
     static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
 
+    // the tables' directories lie in the test's temporary directory, which the data-access policy must allow
+    private static final String WRITABLE = "sluice.security.data.writable-locations";
+    private static final String TEMP = System.getProperty("java.io.tmpdir");
+
     @TempDir
     Path data;
 
@@ -41,14 +45,19 @@ final class FormatsIT {
 
     @BeforeAll
     void startGateways() throws Exception {
-        embedded = GATEWAYS.start(Map.of());
+        embedded = GATEWAYS.start(Map.of(WRITABLE, TEMP));
         LocalFlinkCluster cluster = GATEWAYS.manage(
                 "cluster",
                 LocalFlinkCluster.start(Path.of("target", "flink-formats-it").toAbsolutePath()));
         standalone = GATEWAYS.start(Map.of(
-                "sluice.clusters", "standalone",
-                "sluice.cluster.standalone.type", "REMOTE",
-                "sluice.cluster.standalone.rest-address", "127.0.0.1:" + cluster.restPort()));
+                "sluice.clusters",
+                "standalone",
+                "sluice.cluster.standalone.type",
+                "REMOTE",
+                "sluice.cluster.standalone.rest-address",
+                "127.0.0.1:" + cluster.restPort(),
+                WRITABLE,
+                TEMP));
     }
 
     @ParameterizedTest

@@ -59,7 +59,10 @@ final class StopJobIT {
                 "sluice.security.authentication.methods",
                 "PASSWORD",
                 "sluice.security.authentication.password.file",
-                users.toString()));
+                users.toString(),
+                // a savepoint directory a session sets must be writable for it
+                "sluice.security.data.writable-locations",
+                directory.resolve("savepoints").toString()));
     }
 
     @AfterAll

@@ -2,6 +2,7 @@ package dev.sluice.gateway.push;
 
 import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
+import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
@@ -136,7 +137,7 @@ final class PushedQueryIT {
             batch.executeSql("create temporary table many (n BIGINT) WITH ('connector'='datagen', 'number-of-rows'='"
                     + rowCount + "', 'fields.n.kind'='sequence', 'fields.n.start'='1', 'fields.n.end'='" + rowCount
                     + "')");
-            PushQueryPlan plan = PushQueryPlanner.plan(batch, "select n from many");
+            PushQueryPlan plan = PushQueryPlanner.plan(batch, "select n from many", AccessCheck.NONE);
             PushedResult<RowData> result = small.results().register(plan.newSerializer());
             PushQueryJob job = plan.submit(small.sinkOptions(result));
             try (PushedQueryRows rows =
@@ -196,7 +197,7 @@ final class PushedQueryIT {
         // random values: a sequence source holds all its values in memory from the start
         streaming.executeSql(
                 "create temporary table ticks (n BIGINT) WITH ('connector'='datagen', 'rows-per-second'='5')");
-        PushQueryPlan plan = PushQueryPlanner.plan(streaming, "select n from ticks");
+        PushQueryPlan plan = PushQueryPlanner.plan(streaming, "select n from ticks", AccessCheck.NONE);
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         PushQueryJob job = plan.submit(endpoint.sinkOptions(result));
         try (PushedQueryRows rows =
@@ -259,7 +260,7 @@ final class PushedQueryIT {
      *     the job's end
      */
     private static List<Row> pushed(TableEnvironment environment, String query, boolean hideJobEnd) throws Exception {
-        PushQueryPlan plan = PushQueryPlanner.plan(environment, query);
+        PushQueryPlan plan = PushQueryPlanner.plan(environment, query, AccessCheck.NONE);
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         long start = System.nanoTime();
         PushQueryJob job = plan.submit(endpoint.sinkOptions(result));

@@ -4,6 +4,7 @@ import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.testing.TlsTestFiles;
 import dev.sluice.gateway.tls.TlsConfig;
+import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
@@ -85,7 +86,7 @@ final class PushedQueryTlsIT {
     @Test
     void sinkDeliversOverTlsWhenItTrustsTheEndpoint() throws Exception {
         TableEnvironment environment = environment();
-        PushQueryPlan plan = PushQueryPlanner.plan(environment, "select n, n + 1 from single_row");
+        PushQueryPlan plan = PushQueryPlanner.plan(environment, "select n, n + 1 from single_row", AccessCheck.NONE);
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
 
         List<Row> rows = read(plan, result, endpoint.sinkOptions(result));
@@ -96,7 +97,7 @@ final class PushedQueryTlsIT {
     @Test
     void sinkThatDoesNotTrustTheEndpointFailsTheQueryNamingTheEndpoint() throws Exception {
         TableEnvironment environment = environment();
-        PushQueryPlan plan = PushQueryPlanner.plan(environment, "select n from single_row");
+        PushQueryPlan plan = PushQueryPlanner.plan(environment, "select n from single_row", AccessCheck.NONE);
         PushedResult<RowData> result = endpoint.results().register(plan.newSerializer());
         Map<String, String> options = new HashMap<>(endpoint.sinkOptions(result));
         options.put(

@@ -35,6 +35,9 @@ final class LibraryJarsIT {
 
     private static final Path IT_LIB = Path.of("target", "it-lib").toAbsolutePath();
 
+    // the tables' directories lie here, which the data-access policy must allow
+    private static final String WRITABLE = "sluice.security.data.writable-locations";
+
     @TempDir
     Path data;
 
@@ -51,7 +54,7 @@ final class LibraryJarsIT {
 
     @Test
     void aFormatFromTheLibFolderWorksOnTheEmbeddedCluster() throws Exception {
-        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.lib.dirs", IT_LIB.toString()));
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.lib.dirs", IT_LIB.toString(), WRITABLE, data.toString()));
         writeAndReadOrc(gateway, data.resolve("embedded"));
     }
 
@@ -65,13 +68,15 @@ final class LibraryJarsIT {
                 "sluice.cluster.standalone.type",
                 "REMOTE",
                 "sluice.cluster.standalone.rest-address",
-                "127.0.0.1:" + cluster.restPort()));
+                "127.0.0.1:" + cluster.restPort(),
+                WRITABLE,
+                data.toString()));
         writeAndReadOrc(gateway, data.resolve("standalone"));
     }
 
     @Test
     void withoutTheLibFolderTheFormatIsUnknown() throws Exception {
-        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        SluiceGateway gateway = GATEWAYS.start(Map.of(WRITABLE, data.toString()));
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             statement.execute(orcTable(data.resolve("none")));

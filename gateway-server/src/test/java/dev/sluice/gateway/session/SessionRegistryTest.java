@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.security.GatewayUser;
@@ -186,6 +187,7 @@ final class SessionRegistryTest {
                 SessionSetup.none(),
                 16,
                 UserCodePolicy.NONE,
+                DataAccessPolicy.defaults(),
                 new PipelinedBatchProfile(false, new Configuration(), cluster -> Optional.empty(), Runnable::run));
     }
 }

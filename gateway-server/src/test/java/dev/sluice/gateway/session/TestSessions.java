@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.HistoryLimits;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
@@ -25,6 +26,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
@@ -64,7 +66,8 @@ public final class TestSessions {
                         observer,
                         new JobPlanCache(new PlanCacheConfig(true, 16)),
                         NoSubmissions.INSTANCE,
-                        ResultTransports.collect()),
+                        ResultTransports.collect(),
+                        DataAccessPolicy.defaults().forSession("", Set.of())),
                 environmentFactory(),
                 defaults(),
                 1000,

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,7 +97,8 @@ final class ConstantQueryAnswersTest {
                         observer,
                         new JobPlanCache(new PlanCacheConfig(gatewayPlanCache, 16)),
                         NoSubmissions.INSTANCE,
-                        ResultTransports.collect()),
+                        ResultTransports.collect(),
+                        DataAccessPolicy.defaults().forSession("", Set.of())),
                 environment,
                 options);
     }

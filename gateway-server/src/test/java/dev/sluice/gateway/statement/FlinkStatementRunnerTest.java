@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
@@ -18,6 +19,7 @@ import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -41,7 +43,8 @@ final class FlinkStatementRunnerTest {
                     observer,
                     new JobPlanCache(new PlanCacheConfig(true, 16)),
                     NoSubmissions.INSTANCE,
-                    ResultTransports.collect()),
+                    ResultTransports.collect(),
+                    DataAccessPolicy.defaults().forSession("", Set.of())),
             environment,
             options,
             history,

@@ -3,8 +3,8 @@ package dev.sluice.planner.cache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.planner.PlannedStatement;
-import dev.sluice.planner.SqlLexer;
-import dev.sluice.planner.StatementPlanner;
+import dev.sluice.planner.access.AccessCheck;
+import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.push.CompiledPushQuery;
 import org.apache.flink.table.api.TableEnvironment;
@@ -74,33 +74,35 @@ public final class JobPlanCache {
     }
 
     /**
-     * Runs the query {@code sql} on {@code environment}, the TableEnvironment of session {@code sessionId} at
+     * Runs {@code query} on {@code environment}, the TableEnvironment of session {@code sessionId} at
      * {@code stateVersion}: from its cached plan if there is one for the statement and the environment's current
-     * options, else through {@code executeSql}, keeping the plan if it may be reused. Must run on the session's
-     * planning thread state, under its execution lock.
-     */
-    public Execution execute(TableEnvironment environment, String sessionId, long stateVersion, String sql) {
-        return execute(environment, sessionId, stateVersion, sql, SqlLexer.normalize(sql));
-    }
-
-    /**
-     * As {@link #execute(TableEnvironment, String, long, String)}, for a query that {@link StatementPlanner} analysed:
-     * its normal form is not computed again.
+     * options, else parsed, put to {@code check} and executed, keeping the plan if it may be reused. A cached plan was
+     * checked when it was planned; the cache is per session, so the same session's check passed it. Must run on the
+     * session's planning thread state, under its execution lock.
      */
     public Execution execute(
-            TableEnvironment environment, String sessionId, long stateVersion, PlannedStatement query) {
-        return execute(environment, sessionId, stateVersion, query.sql(), query.normalForm());
+            TableEnvironment environment,
+            String sessionId,
+            long stateVersion,
+            PlannedStatement query,
+            AccessCheck check) {
+        return execute(environment, sessionId, stateVersion, query.sql(), query.normalForm(), check);
     }
 
     private Execution execute(
-            TableEnvironment environment, String sessionId, long stateVersion, String sql, String statement) {
+            TableEnvironment environment,
+            String sessionId,
+            long stateVersion,
+            String sql,
+            String statement,
+            AccessCheck check) {
         JobPlanKey before = key(environment, sessionId, stateVersion, statement);
         Optional<CachedPlan> cached = find(before, environment);
         if (cached.isPresent()) {
             return new Execution(
                     TableEnvironmentInternals.executeCachedPlan(environment, cached.get()), PlanCacheResult.HIT);
         }
-        TableEnvironmentInternals.ExecutedStatement executed = TableEnvironmentInternals.executeSql(environment, sql);
+        TableEnvironmentInternals.ExecutedStatement executed = CheckedStatements.executeSql(environment, sql, check);
         TableResult result = executed.result();
         CachedPlan plan = executed.plan();
         if (!enabled || plan == null || notReusable.getIfPresent(before) != null) {

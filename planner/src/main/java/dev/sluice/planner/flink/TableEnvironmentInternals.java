@@ -63,6 +63,20 @@ public final class TableEnvironmentInternals {
         return impl(environment).getPlanner().getClass().getClassLoader();
     }
 
+    /** The operations of every statement of {@code sql}, from Flink's parser and validator; nothing runs. */
+    public static List<Operation> parseAll(TableEnvironment environment, String sql) {
+        return impl(environment).getParser().parse(sql);
+    }
+
+    /**
+     * Executes an operation {@link #parseAll} returned, as {@code executeSql} does after parsing, and returns the plan
+     * Flink kept for running it again.
+     */
+    public static ExecutedStatement executeOperation(TableEnvironment environment, Operation operation) {
+        TableResultInternal result = internal(environment).executeInternal(operation);
+        return new ExecutedStatement(result, result.getCachedPlan());
+    }
+
     /** Executes {@code sql} as {@code executeSql} does, and returns the plan Flink kept for running it again. */
     public static ExecutedStatement executeSql(TableEnvironment environment, String sql) {
         TableResultInternal result = (TableResultInternal) internal(environment).executeSql(sql);

@@ -1,5 +1,7 @@
 package dev.sluice.planner.push;
 
+import dev.sluice.planner.access.AccessCheck;
+import dev.sluice.planner.access.CheckedStatements;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableEnvironment;
 
@@ -16,15 +18,16 @@ public final class PushQueryPlanner {
     private PushQueryPlanner() {}
 
     /**
-     * Parses and validates {@code query} (a statement that returns rows, such as a SELECT) on {@code environment}.
-     * Must run where the session's planning runs (its class loader and thread state).
+     * Parses and validates {@code query} (a statement that returns rows, such as a SELECT) on {@code environment}, and
+     * puts the tables it reads to {@code check}. Must run where the session's planning runs (its class loader and
+     * thread state).
      *
      * @throws org.apache.flink.table.api.ValidationException if the query is invalid
      */
-    public static PushQueryPlan plan(TableEnvironment environment, String query) {
+    public static PushQueryPlan plan(TableEnvironment environment, String query, AccessCheck check) {
         requireNonNull(environment, "environment is null");
         requireNonNull(query, "query is null");
-        Table table = environment.sqlQuery(query);
+        Table table = CheckedStatements.sqlQuery(environment, query, check);
         return new PushQueryPlan(environment, table);
     }
 }

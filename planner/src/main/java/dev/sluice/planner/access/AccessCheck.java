@@ -1,0 +1,16 @@
+package dev.sluice.planner.access;
+
+import java.util.List;
+
+/**
+ * Judges what a statement would touch before Flink runs it; refuses by throwing. Called on the session's planning
+ * thread, after Flink parsed and validated the statement and before it executes anything.
+ */
+@FunctionalInterface
+public interface AccessCheck {
+    /** Allows everything: for code that runs the gateway's own statements, and for tests of other concerns. */
+    AccessCheck NONE = accesses -> {};
+
+    /** @throws RuntimeException (a {@code SluiceError}) if the statement may not touch one of {@code accesses} */
+    void check(List<DataAccess> accesses);
+}
