@@ -86,7 +86,11 @@ public enum SluiceErrorCode {
             0x3_0005,
             "53000",
             "The user already has as many statements running at once as a user may; retrying later may succeed"),
-    STATEMENT_TOO_LONG(0x3_0010, "54000", "A statement longer than the gateway accepts; refused before it is lexed");
+    STATEMENT_TOO_LONG(0x3_0010, "54000", "A statement longer than the gateway accepts; refused before it is lexed"),
+    STATEMENT_TOO_COMPLEX(
+            0x3_0011,
+            "54001",
+            "An expression larger than the planner takes (an `IN` list, a `CASE`, an operator chain, a list); refused before it is parsed");
 
     private final int code;
     private final String sqlState;

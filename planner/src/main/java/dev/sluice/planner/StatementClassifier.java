@@ -12,8 +12,9 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>This runs before any parser and never rejects a statement for its syntax, because Flink-specific syntax (a
  * {@code WITH (...)} clause in DDL, hints, window functions) is judged by Flink's own parser later. A statement it
- * does not recognise is {@link StatementKind#OTHER}. The one thing it refuses is nesting deeper than
- * {@link #MAX_NESTING_DEPTH}, which Flink's parser cannot take.
+ * does not recognise is {@link StatementKind#OTHER}. What it refuses is nesting deeper than
+ * {@link #MAX_NESTING_DEPTH}, which Flink's parser cannot take, and expressions larger than its planner takes
+ * ({@link StatementComplexity}).
  */
 public final class StatementClassifier {
     /**
@@ -72,6 +73,7 @@ public final class StatementClassifier {
         requireNonNull(sql, "sql is null");
         requireNonNull(tokens, "tokens is null");
         NestingDepth.check(sql, tokens, MAX_NESTING_DEPTH);
+        StatementComplexity.check(sql, tokens);
         for (SqlToken token : tokens) {
             if (token.kind() == SqlToken.Kind.SYMBOL && token.text().equals("(")) {
                 continue;

@@ -77,7 +77,8 @@ public enum QueryOutcome {
                     CLUSTER_BUSY,
                     USER_LIMIT_REACHED,
                     USER_STATEMENT_LIMIT_REACHED,
-                    STATEMENT_TOO_LONG -> FAILURE;
+                    STATEMENT_TOO_LONG,
+                    STATEMENT_TOO_COMPLEX -> FAILURE;
         };
     }
 }
