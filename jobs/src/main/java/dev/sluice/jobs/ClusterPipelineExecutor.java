@@ -1,5 +1,6 @@
 package dev.sluice.jobs;
 
+import dev.sluice.jobs.admission.AdmissionTicket;
 import dev.sluice.jobs.admission.ClusterAdmission;
 import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.jobs.admission.JobRider;
@@ -52,10 +53,12 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     private final ClusterClients clients;
     private final ClusterAdmission admission;
     private final JobJars jobJars;
+    // the user whose share of the cluster's places the session's jobs take
+    private final String user;
     // the time every wait of a submission is measured on
     private final LongSupplier nanoClock;
     // the place in the admission queue of the statement that waits now, so that a cancel from another thread finds it
-    private final AtomicReference<ClusterAdmission.@Nullable Ticket> waiting = new AtomicReference<>();
+    private final AtomicReference<@Nullable AdmissionTicket> waiting = new AtomicReference<>();
     // the timings of the job Flink submitted through execute, taken by the submission that made Flink do it
     private final AtomicReference<@Nullable SubmissionTimings> lastSubmission = new AtomicReference<>();
     // the wait of the last strategy seen; sessions rarely change theirs, so it is rarely rebuilt
@@ -66,10 +69,14 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
     // the job this executor submitted last for a request that carries several sessions' queries
     private final AtomicReference<@Nullable JobID> lastSharedJob = new AtomicReference<>();
 
-    /** @param jobJars jars that travel with every job this executor submits */
+    /**
+     * @param jobJars jars that travel with every job this executor submits
+     * @param user the session's user, whose share of the cluster's places its jobs take;
+     *     {@link ClusterAdmission#NO_USER} when none is named
+     */
     public ClusterPipelineExecutor(
-            ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars) {
-        this(cluster, clients, admission, jobJars, System::nanoTime);
+            ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission, JobJars jobJars, String user) {
+        this(cluster, clients, admission, jobJars, user, System::nanoTime);
     }
 
     /** @param nanoClock monotonic time in nanoseconds, {@code System::nanoTime} outside tests */
@@ -78,17 +85,19 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
             ClusterClients clients,
             ClusterAdmission admission,
             JobJars jobJars,
+            String user,
             LongSupplier nanoClock) {
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.clients = requireNonNull(clients, "clients is null");
         this.admission = requireNonNull(admission, "admission is null");
         this.jobJars = requireNonNull(jobJars, "jobJars is null");
+        this.user = requireNonNull(user, "user is null");
         this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
         this.jobStartWait = new JobStartWait(CollectStrategy.from(new Configuration()), nanoClock);
     }
 
     public ClusterPipelineExecutor(ClusterEndpoint cluster, ClusterClients clients, ClusterAdmission admission) {
-        this(cluster, clients, admission, JobJars.NONE);
+        this(cluster, clients, admission, JobJars.NONE, ClusterAdmission.NO_USER);
     }
 
     /** An executor without admission: every job goes straight to the cluster. */
@@ -165,7 +174,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
         SubmissionBound bound = request == null
                 ? SubmissionBound.of(null, enqueuedNanos, clientTimeout, enqueuedNanos)
                 : SubmissionBound.of(request.request(), request.requestedNanos(), clientTimeout, enqueuedNanos);
-        ClusterAdmission.Ticket ticket = admission.enqueue(rider);
+        AdmissionTicket ticket = admission.enqueue(user, rider);
         waiting.set(ticket);
         try {
             return ticket.await(bound.remaining(nanoClock.getAsLong()), bound.timeoutKey());
@@ -214,7 +223,7 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
      */
     @Override
     public void cancelWaiting() {
-        ClusterAdmission.Ticket ticket = waiting.get();
+        AdmissionTicket ticket = waiting.get();
         if (ticket != null) {
             ticket.cancel();
         }

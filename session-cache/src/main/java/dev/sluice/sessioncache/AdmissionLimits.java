@@ -16,16 +16,17 @@ import static java.util.Objects.requireNonNull;
  * @param maxQueriesPerJob the most waiting queries one job may carry; 1 for a job each
  * @param gatherTime how long a query that had to wait waits after its admission for more queries to take along
  */
-public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesPerJob, Duration gatherTime) {
+public record AdmissionLimits(
+        int maxRunningJobs, int maxQueued, int maxQueriesPerJob, Duration gatherTime, double maxUserShare) {
     // a gather longer than this would be a delay added to a busy cluster's queries rather than a way to batch them
     static final Duration MAX_GATHER_TIME = Duration.ofSeconds(1);
 
     /** Admission as Flink has it: none. */
-    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0, 1, Duration.ZERO);
+    public static final AdmissionLimits OFF = new AdmissionLimits(-1, 0, 1, Duration.ZERO, 1.0);
 
     /** A job for every query. */
     public AdmissionLimits(int maxRunningJobs, int maxQueued) {
-        this(maxRunningJobs, maxQueued, 1, Duration.ZERO);
+        this(maxRunningJobs, maxQueued, 1, Duration.ZERO, 1.0);
     }
 
     public AdmissionLimits {
@@ -42,6 +43,9 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
         if (gatherTime.isNegative()) {
             throw new IllegalArgumentException("gatherTime must not be negative, was " + gatherTime);
         }
+        if (!(maxUserShare > 0 && maxUserShare <= 1)) {
+            throw new IllegalArgumentException("maxUserShare must be above 0 and at most 1, was " + maxUserShare);
+        }
     }
 
     /** Reads the limits of {@code cluster}; every problem is reported at once. */
@@ -50,6 +54,7 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
         int queued = config.get(AdmissionOptions.maxQueued(cluster));
         int perJob = config.get(AdmissionOptions.maxQueriesPerJob(cluster));
         Duration gather = config.get(AdmissionOptions.gatherTime(cluster));
+        double share = config.get(AdmissionOptions.maxUserShare(cluster));
         List<String> problems = new ArrayList<>();
         if (running < -1) {
             problems.add(AdmissionOptions.maxRunningJobs(cluster).key()
@@ -66,10 +71,14 @@ public record AdmissionLimits(int maxRunningJobs, int maxQueued, int maxQueriesP
             problems.add(AdmissionOptions.gatherTime(cluster).key() + " must be between 0 and "
                     + MAX_GATHER_TIME.toMillis() + " ms, was " + gather.toMillis() + " ms");
         }
+        if (!(share > 0 && share <= 1)) {
+            problems.add(AdmissionOptions.maxUserShare(cluster).key()
+                    + " must be above 0 and at most 1 (a share of the places), was " + share);
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
-        return new AdmissionLimits(running, queued, perJob, gather);
+        return new AdmissionLimits(running, queued, perJob, gather, share);
     }
 
     public boolean isOff() {

@@ -63,8 +63,23 @@ public final class AdmissionOptions {
                         + " takes only the queries waiting at its admission.");
     }
 
+    public static ConfigOption<Double> maxUserShare(String cluster) {
+        return key(ClusterOptions.CLUSTER_PREFIX + cluster + ".admission.max-user-share")
+                .doubleType()
+                .defaultValue(0.5)
+                .withDescription("The share of the cluster's places (max-running-jobs, or its task slots) that one"
+                        + " authenticated user's jobs may hold at once, at least one place: their further queries wait"
+                        + " while other users' queries go ahead. Above 0 and at most 1 (1: no bound). Without"
+                        + " authentication every session is the same anonymous user, held to no share.");
+    }
+
     /** Every admission option of a cluster named {@code cluster}, in the order of the reference. */
     public static List<ConfigOption<?>> perCluster(String cluster) {
-        return List.of(maxRunningJobs(cluster), maxQueued(cluster), maxQueriesPerJob(cluster), gatherTime(cluster));
+        return List.of(
+                maxRunningJobs(cluster),
+                maxQueued(cluster),
+                maxQueriesPerJob(cluster),
+                gatherTime(cluster),
+                maxUserShare(cluster));
     }
 }

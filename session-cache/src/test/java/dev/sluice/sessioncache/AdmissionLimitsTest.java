@@ -14,7 +14,7 @@ class AdmissionLimitsTest {
     void defaultsTakeTheClusterSlotsAndQueueAThousand() {
         AdmissionLimits limits = AdmissionLimits.from(new Configuration(), "c");
 
-        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000, 8, Duration.ofMillis(10)));
+        assertThat(limits).isEqualTo(new AdmissionLimits(0, 1000, 8, Duration.ofMillis(10), 0.5));
         assertThat(limits.isOff()).isFalse();
     }
 

@@ -143,7 +143,9 @@ public final class SessionFactory {
                 admissions.of(cluster),
                 // the push sink and the connector and format jars of the lib folders go with every job, unless the
                 // cluster has them
-                transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)));
+                transports.jobJarsFor(cluster).with(setup.libJarsFor(cluster)),
+                // an anonymous session is nobody's in particular: every session is the same anonymous user
+                owner.name());
         JobOwners owners = jobOwners.computeIfAbsent(
                 cluster.name(),
                 name -> new JobOwners(

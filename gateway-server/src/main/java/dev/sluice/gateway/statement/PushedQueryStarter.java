@@ -325,6 +325,11 @@ final class PushedQueryStarter {
             PushedJob job,
             @Nullable SubmissionTimings timings) {
         PushedQueryRows rows = new PushedQueryRows(result, compiled.newRowConverter(), job);
+        if (timings != null) {
+            // once the job has ended its rows are in the gateway's buffer (or it failed): its place among the cluster's
+            // jobs goes to the next query even while this one's client still reads
+            job.termination().whenComplete((ended, failure) -> timings.permit().close());
+        }
         return new StartedQuery(compiled.schema(), new PushedResultRows(rows, cluster), PlanCacheResult.SKIP, timings);
     }
 }

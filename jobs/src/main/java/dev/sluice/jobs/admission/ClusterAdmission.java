@@ -19,9 +19,13 @@ import static java.util.Objects.requireNonNull;
  * Lets a cluster's jobs in at most {@code capacity} at a time, and the queries beyond wait in order of arrival.
  *
  * <p>The capacity is asked for on every admission and every release, so a cluster that gains task slots admits more
- * without a restart. A waiting query leaves the queue when it is cancelled ({@link Ticket#cancel()}) or its deadline
+ * without a restart. A waiting query leaves the queue when it is cancelled ({@link AdmissionTicket#cancel()}) or its deadline
  * passes; a query that arrives to a full queue is refused at once rather than left to wait behind a backlog it cannot
  * see the end of.
+ *
+ * <p>A named user holds at most a share of the places ({@code maxUserShare} of the capacity, at least one): their
+ * further queries wait, and the queries of others behind them in the queue go ahead. Queries of no named user (a
+ * gateway without authentication) are held to no share, since all of them would be one user.
  *
  * <p>An admitted query may take waiting queries into its own job ({@link #takeRiders}): up to {@code
  * maxQueriesPerJob} queries, in order of arrival, with equal {@link JobRider#sharingKey()}s. One job then carries
@@ -30,24 +34,28 @@ import static java.util.Objects.requireNonNull;
 public final class ClusterAdmission {
     /** Admission off: every job goes straight to the cluster. */
     static final ClusterAdmission UNLIMITED = new ClusterAdmission(
-            "unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, 1, Duration.ZERO, System::nanoTime);
+            "unlimited", () -> Integer.MAX_VALUE, Integer.MAX_VALUE, 1, Duration.ZERO, 1.0, System::nanoTime);
+
+    /** The user of a query that no named user sent: held to no share. */
+    public static final String NO_USER = "";
 
     // a waiter asks the capacity again this often, so slots that a cluster gains reach queries already waiting
-    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private final String cluster;
+    final String cluster;
     private final IntSupplier capacity;
     private final int maxQueued;
     private final int maxQueriesPerJob;
     private final long gatherNanos;
-    private final LongSupplier nanoClock;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
+    final UserPlaces userPlaces;
+    final LongSupplier nanoClock;
+    final ReentrantLock lock = new ReentrantLock();
+    final Condition changed = lock.newCondition();
     // signalled when a query that may ride in another's job joins the queue, for a leader gathering its riders
     private final Condition riderQueued = lock.newCondition();
     // the sharing keys of the leaders gathering riders now, one entry per leader; guarded by lock
     private final List<Object> gathering = new ArrayList<>();
-    private final ArrayDeque<Ticket> queue = new ArrayDeque<>();
+    final ArrayDeque<AdmissionTicket> queue = new ArrayDeque<>();
     private int running;
 
     /**
@@ -55,6 +63,7 @@ public final class ClusterAdmission {
      * @param maxQueued queries that may wait beyond them
      * @param maxQueriesPerJob the most queries one job may carry, the admitted one included; 1 for a job each
      * @param gather how long a query that had to wait for its admission waits for more queries to take along
+     * @param maxUserShare the share of the capacity one named user may hold, above 0 and at most 1
      */
     public ClusterAdmission(
             String cluster,
@@ -62,10 +71,12 @@ public final class ClusterAdmission {
             int maxQueued,
             int maxQueriesPerJob,
             Duration gather,
+            double maxUserShare,
             LongSupplier nanoClock) {
         if (maxQueriesPerJob < 1) {
             throw new IllegalArgumentException("maxQueriesPerJob must be at least 1, was " + maxQueriesPerJob);
         }
+        this.userPlaces = new UserPlaces(maxUserShare);
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.capacity = requireNonNull(capacity, "capacity is null");
         this.maxQueued = maxQueued;
@@ -76,7 +87,7 @@ public final class ClusterAdmission {
 
     /** A job each: no query rides in another's job. */
     public ClusterAdmission(String cluster, IntSupplier capacity, int maxQueued, LongSupplier nanoClock) {
-        this(cluster, capacity, maxQueued, 1, Duration.ZERO, nanoClock);
+        this(cluster, capacity, maxQueued, 1, Duration.ZERO, 1.0, nanoClock);
     }
 
     /**
@@ -84,8 +95,8 @@ public final class ClusterAdmission {
      *
      * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
      */
-    public Ticket enqueue() {
-        return enqueue(null);
+    public AdmissionTicket enqueue() {
+        return enqueue(NO_USER, null);
     }
 
     /**
@@ -95,19 +106,34 @@ public final class ClusterAdmission {
      * @param rider the query, if it may ride in another's job; null if it needs a job of its own
      * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
      */
-    public Ticket enqueue(@Nullable JobRider rider) {
+    public AdmissionTicket enqueue(@Nullable JobRider rider) {
+        return enqueue(NO_USER, rider);
+    }
+
+    /**
+     * Takes a place in the queue for a query of {@code user}, as {@link #enqueue(JobRider)}; a user who holds their
+     * share of the places already waits for one of their own to be given back.
+     *
+     * @param user the query's user, {@link #NO_USER} if none is named
+     * @throws AdmissionQueueFullException if the queue holds {@code maxQueued} queries already
+     */
+    public AdmissionTicket enqueue(String user, @Nullable JobRider rider) {
+        requireNonNull(user, "user is null");
         lock.lock();
         try {
-            Ticket ticket = new Ticket(nanoClock.getAsLong(), rider);
+            AdmissionTicket ticket = new AdmissionTicket(this, nanoClock.getAsLong(), user, rider);
             if (this == UNLIMITED) {
-                ticket.admit(ticket.enqueuedNanos); // nothing counted, nothing to release
+                ticket.admit(ticket.enqueuedNanos()); // nothing counted, nothing to release
                 return ticket;
             }
             // a query that a leader gathering riders could take along waits for it rather than starting a job
             boolean leaderGathers = rider != null && gathering.contains(rider.sharingKey());
-            if (queue.isEmpty() && running < capacity() && !leaderGathers) {
-                running++;
-                ticket.admit(ticket.enqueuedNanos);
+            int limit = capacity();
+            // the queue keeps its order: a query passes only those waiting for their user's own places to come back
+            boolean nobodyAheadMayRun = queue.stream().noneMatch(waiting -> withinShare(waiting.user(), limit));
+            if (!leaderGathers && running < limit && withinShare(user, limit) && nobodyAheadMayRun) {
+                take(user);
+                ticket.admit(ticket.enqueuedNanos());
                 return ticket;
             }
             if (queue.size() >= maxQueued) {
@@ -126,7 +152,7 @@ public final class ClusterAdmission {
     /**
      * Takes the queries that wait with the same sharing key as {@code leader} out of the queue, in order of arrival,
      * to ride in its job: as many as the job may carry beside it. Each of them is admitted with a share of {@code
-     * permit}, and its {@link Ticket#await} returns that share ({@link JobPermit#rides()}); the caller must then hand
+     * permit}, and its {@link AdmissionTicket#await} returns that share ({@link JobPermit#rides()}); the caller must then hand
      * each the job it submits, or the failure.
      *
      * @param permit the admitted query's place
@@ -148,12 +174,13 @@ public final class ClusterAdmission {
             while (true) {
                 long now = nanoClock.getAsLong();
                 int before = riders.size();
-                for (Iterator<Ticket> it = queue.iterator(); it.hasNext() && riders.size() < maxQueriesPerJob - 1; ) {
-                    Ticket waiting = it.next();
-                    if (waiting.rider != null && key.equals(waiting.rider.sharingKey())) {
+                for (Iterator<AdmissionTicket> it = queue.iterator();
+                        it.hasNext() && riders.size() < maxQueriesPerJob - 1; ) {
+                    AdmissionTicket waiting = it.next();
+                    if (waiting.rider() != null && key.equals(waiting.rider().sharingKey())) {
                         it.remove();
-                        waiting.ride(permit.share(now - waiting.enqueuedNanos), now);
-                        riders.add(waiting.rider);
+                        waiting.ride(permit.share(now - waiting.enqueuedNanos()), now);
+                        riders.add(waiting.rider());
                     }
                 }
                 if (riders.size() > before) {
@@ -204,148 +231,68 @@ public final class ClusterAdmission {
         }
     }
 
-    void release() {
+    /** Places held by {@code user} now. */
+    public int running(String user) {
+        lock.lock();
+        try {
+            return userPlaces.held(user);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void release(String user) {
         if (this == UNLIMITED) {
             return;
         }
         lock.lock();
         try {
-            running--;
+            give(user);
             admitWaiting();
         } finally {
             lock.unlock();
         }
     }
 
-    // under the lock: lets in as many from the head of the queue as the capacity allows
-    private void admitWaiting() {
+    // under the lock: lets in, in order of arrival, every waiting query that the capacity and its user's share allow;
+    // one whose user holds their share stays, and those behind it may pass
+    void admitWaiting() {
         int limit = capacity();
         boolean admittedAny = false;
         long now = nanoClock.getAsLong();
-        while (!queue.isEmpty() && running < limit) {
-            queue.pollFirst().admit(now);
-            running++;
-            admittedAny = true;
+        for (Iterator<AdmissionTicket> it = queue.iterator(); it.hasNext() && running < limit; ) {
+            AdmissionTicket waiting = it.next();
+            if (withinShare(waiting.user(), limit)) {
+                it.remove();
+                take(waiting.user());
+                waiting.admit(now);
+                admittedAny = true;
+            }
         }
         if (admittedAny) {
             changed.signalAll();
         }
     }
 
-    private int capacity() {
-        return Math.max(1, capacity.getAsInt());
+    // under the lock
+    boolean withinShare(String user, int limit) {
+        return userPlaces.mayTake(user, limit);
     }
 
-    /** One query's place in the queue. Used by the thread that submits the query; cancelled from any thread. */
-    public final class Ticket {
-        private final long enqueuedNanos;
-        private final @Nullable JobRider rider;
-        // guarded by the admission's lock
-        private boolean admitted;
-        private long admittedNanos;
-        private boolean cancelled;
-        // the share of another query's place, when this one rides in its job
-        private @Nullable JobPermit ridingPermit;
+    // under the lock
+    private void take(String user) {
+        running++;
+        userPlaces.take(user);
+    }
 
-        private Ticket(long enqueuedNanos, @Nullable JobRider rider) {
-            this.enqueuedNanos = enqueuedNanos;
-            this.rider = rider;
-        }
+    // under the lock
+    void give(String user) {
+        running--;
+        userPlaces.give(user);
+    }
 
-        // under the lock
-        private void ride(JobPermit share, long nowNanos) {
-            ridingPermit = share;
-            admit(nowNanos);
-        }
-
-        // under the lock
-        private void admit(long nowNanos) {
-            admitted = true;
-            admittedNanos = nowNanos;
-        }
-
-        /**
-         * Waits until the query may run.
-         *
-         * @param timeout how long it may wait
-         * @param timeoutKey the option that set {@code timeout}, named in the error
-         * @throws AdmissionTimeoutException if the wait ran out; the query has left the queue
-         * @throws AdmissionCancelledException if the ticket was cancelled
-         */
-        public JobPermit await(Duration timeout, String timeoutKey) {
-            long deadline = enqueuedNanos + timeout.toNanos();
-            lock.lock();
-            try {
-                while (!admitted && !cancelled) {
-                    long left = deadline - nanoClock.getAsLong();
-                    if (left <= 0) {
-                        int ahead = position();
-                        queue.remove(this);
-                        throw new AdmissionTimeoutException(
-                                cluster, Duration.ofNanos(nanoClock.getAsLong() - enqueuedNanos), timeoutKey, ahead);
-                    }
-                    changed.awaitNanos(Math.min(left, RECHECK_NANOS));
-                    admitWaiting();
-                }
-                if (cancelled) {
-                    throw new AdmissionCancelledException(cluster);
-                }
-                return ridingPermit != null
-                        ? ridingPermit
-                        : new JobPermit(ClusterAdmission.this, admittedNanos - enqueuedNanos);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                leave();
-                throw new AdmissionCancelledException(cluster);
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        /**
-         * Takes the query out of the queue; its {@link #await} ends with {@link AdmissionCancelledException}. A query
-         * admitted already keeps its place: the caller cancels its job and closes its permit instead.
-         */
-        public void cancel() {
-            lock.lock();
-            try {
-                if (!admitted) {
-                    cancelled = true;
-                    queue.remove(this);
-                    changed.signalAll();
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-
-        // under the lock: a waiter that gives up leaves the queue, or hands back a place granted meanwhile
-        private void leave() {
-            if (ridingPermit != null) {
-                ridingPermit.close(); // the job that carries it is the admitted query's to give back
-            } else if (!queue.remove(this) && admitted) {
-                running--;
-                admitWaiting();
-            }
-            cancelled = true;
-        }
-
-        // under the lock: how many wait ahead of this ticket
-        private int position() {
-            int ahead = 0;
-            for (Iterator<Ticket> it = queue.iterator(); it.hasNext(); ) {
-                if (it.next() == this) {
-                    return ahead;
-                }
-                ahead++;
-            }
-            return ahead;
-        }
-
-        @Override
-        public String toString() {
-            return "Ticket[" + cluster + (admitted ? ", admitted" : cancelled ? ", cancelled" : ", waiting") + "]";
-        }
+    int capacity() {
+        return Math.max(1, capacity.getAsInt());
     }
 
     @Override

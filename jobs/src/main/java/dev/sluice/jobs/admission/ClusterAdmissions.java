@@ -70,6 +70,7 @@ public final class ClusterAdmissions {
                 limits.maxQueued(),
                 limits.maxQueriesPerJob(),
                 limits.gatherTime(),
+                limits.maxUserShare(),
                 System::nanoTime);
     }
 }

@@ -14,18 +14,22 @@ import static java.util.Objects.requireNonNull;
  */
 public final class JobPermit implements AutoCloseable {
     private final ClusterAdmission admission;
+    // whose place it is, for the admission's count of each user's places; a rider's share gives back its leader's
+    private final String user;
     private final long queuedNanos;
     private final boolean rides;
     // the open shares of this job's place, this permit's included; shared by all of them
     private final AtomicInteger openShares;
     private final AtomicBoolean released = new AtomicBoolean();
 
-    JobPermit(ClusterAdmission admission, long queuedNanos) {
-        this(admission, queuedNanos, false, new AtomicInteger(1));
+    JobPermit(ClusterAdmission admission, String user, long queuedNanos) {
+        this(admission, user, queuedNanos, false, new AtomicInteger(1));
     }
 
-    private JobPermit(ClusterAdmission admission, long queuedNanos, boolean rides, AtomicInteger openShares) {
+    private JobPermit(
+            ClusterAdmission admission, String user, long queuedNanos, boolean rides, AtomicInteger openShares) {
         this.admission = requireNonNull(admission, "admission is null");
+        this.user = requireNonNull(user, "user is null");
         this.queuedNanos = queuedNanos;
         this.rides = rides;
         this.openShares = openShares;
@@ -33,7 +37,7 @@ public final class JobPermit implements AutoCloseable {
 
     /** A permit of no admission: nothing to wait for, nothing to release. */
     public static JobPermit unlimited() {
-        return new JobPermit(ClusterAdmission.UNLIMITED, 0);
+        return new JobPermit(ClusterAdmission.UNLIMITED, ClusterAdmission.NO_USER, 0);
     }
 
     /** How long the query waited in the queue; 0 when it was admitted at once. */
@@ -62,13 +66,13 @@ public final class JobPermit implements AutoCloseable {
             }
             return open + 1;
         });
-        return new JobPermit(admission, riderQueuedNanos, true, openShares);
+        return new JobPermit(admission, user, riderQueuedNanos, true, openShares);
     }
 
     @Override
     public void close() {
         if (released.compareAndSet(false, true) && openShares.decrementAndGet() == 0) {
-            admission.release();
+            admission.release(user);
         }
     }
 }

@@ -52,7 +52,7 @@ class ClusterAdmissionTest {
         List<Future<?>> waiters = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             int query = i;
-            ClusterAdmission.Ticket ticket = admission.enqueue(); // the queue order is the order of enqueue
+            AdmissionTicket ticket = admission.enqueue(); // the queue order is the order of enqueue
             waiters.add(threads.submit(() -> {
                 try (JobPermit permit = ticket.await(LONG, "t")) {
                     order.add(query);
@@ -90,8 +90,8 @@ class ClusterAdmissionTest {
     void aCancelledQueryLeavesTheQueueAndTheNextMovesUp() throws Exception {
         ClusterAdmission admission = admission(1, 10);
         JobPermit holder = admission.enqueue().await(LONG, "t");
-        ClusterAdmission.Ticket cancelled = admission.enqueue();
-        ClusterAdmission.Ticket next = admission.enqueue();
+        AdmissionTicket cancelled = admission.enqueue();
+        AdmissionTicket next = admission.enqueue();
         Future<JobPermit> cancelledWait = threads.submit(() -> cancelled.await(LONG, "t"));
         Future<JobPermit> nextWait = threads.submit(() -> next.await(LONG, "t"));
 
@@ -110,7 +110,7 @@ class ClusterAdmissionTest {
     void aQueryWhoseDeadlinePassesLeavesTheQueue() {
         ClusterAdmission admission = admission(1, 10);
         admission.enqueue().await(LONG, "t");
-        ClusterAdmission.Ticket late = admission.enqueue();
+        AdmissionTicket late = admission.enqueue();
 
         assertThatThrownBy(() -> late.await(Duration.ofMillis(50), "client.timeout"))
                 .isInstanceOf(AdmissionTimeoutException.class)
@@ -125,7 +125,7 @@ class ClusterAdmissionTest {
         AtomicInteger slots = new AtomicInteger(1);
         ClusterAdmission admission = new ClusterAdmission("test", slots::get, 10, System::nanoTime);
         admission.enqueue().await(LONG, "t");
-        ClusterAdmission.Ticket waiting = admission.enqueue();
+        AdmissionTicket waiting = admission.enqueue();
         Future<JobPermit> wait = threads.submit(() -> waiting.await(LONG, "t"));
 
         slots.set(2);
@@ -147,18 +147,18 @@ class ClusterAdmissionTest {
 
     @Test
     void anAdmittedQueryTakesTheWaitingQueriesWithItsKeyInOrderUpToTheJobsSize() throws Exception {
-        ClusterAdmission admission = new ClusterAdmission("test", () -> 1, 10, 3, Duration.ZERO, System::nanoTime);
+        ClusterAdmission admission = new ClusterAdmission("test", () -> 1, 10, 3, Duration.ZERO, 1.0, System::nanoTime);
         JobPermit holder = admission.enqueue().await(LONG, "t");
         Rider leader = new Rider("a");
         Rider otherKey = new Rider("b");
         Rider first = new Rider("a");
         Rider second = new Rider("a");
         Rider third = new Rider("a");
-        ClusterAdmission.Ticket leaderTicket = admission.enqueue(leader);
-        ClusterAdmission.Ticket otherTicket = admission.enqueue(otherKey);
-        ClusterAdmission.Ticket firstTicket = admission.enqueue(first);
-        ClusterAdmission.Ticket secondTicket = admission.enqueue(second);
-        ClusterAdmission.Ticket thirdTicket = admission.enqueue(third);
+        AdmissionTicket leaderTicket = admission.enqueue(leader);
+        AdmissionTicket otherTicket = admission.enqueue(otherKey);
+        AdmissionTicket firstTicket = admission.enqueue(first);
+        AdmissionTicket secondTicket = admission.enqueue(second);
+        AdmissionTicket thirdTicket = admission.enqueue(third);
         Future<JobPermit> leaderPermit = threads.submit(() -> leaderTicket.await(LONG, "t"));
         Future<JobPermit> firstPermit = threads.submit(() -> firstTicket.await(LONG, "t"));
         Future<JobPermit> secondPermit = threads.submit(() -> secondTicket.await(LONG, "t"));
@@ -205,11 +205,11 @@ class ClusterAdmissionTest {
     @Test
     void aLeaderThatWaitedGathersTheQueriesThatArriveWithinTheGatherTime() throws Exception {
         ClusterAdmission admission =
-                new ClusterAdmission("test", () -> 2, 10, 3, Duration.ofMillis(500), System::nanoTime);
+                new ClusterAdmission("test", () -> 2, 10, 3, Duration.ofMillis(500), 1.0, System::nanoTime);
         JobPermit firstHolder = admission.enqueue().await(LONG, "t");
         JobPermit secondHolder = admission.enqueue().await(LONG, "t");
         Rider leader = new Rider("a");
-        ClusterAdmission.Ticket leaderTicket = admission.enqueue(leader);
+        AdmissionTicket leaderTicket = admission.enqueue(leader);
         Future<JobPermit> leaderPermit = threads.submit(() -> leaderTicket.await(LONG, "t"));
         Thread.sleep(20); // so that it waited
         firstHolder.close();
@@ -218,9 +218,9 @@ class ClusterAdmissionTest {
         Future<List<JobRider>> riders = threads.submit(() -> admission.takeRiders(permit, leader));
         Thread.sleep(50);
         Rider late = new Rider("a");
-        ClusterAdmission.Ticket lateTicket = admission.enqueue(late); // after the leader's admission
+        AdmissionTicket lateTicket = admission.enqueue(late); // after the leader's admission
         Rider later = new Rider("a");
-        ClusterAdmission.Ticket laterTicket = admission.enqueue(later);
+        AdmissionTicket laterTicket = admission.enqueue(later);
 
         assertThat(riders.get(10, TimeUnit.SECONDS))
                 .as("both arrived within the gather time, and the job is full with them")
@@ -236,13 +236,63 @@ class ClusterAdmissionTest {
     @Test
     void aLeaderAdmittedAtOnceDoesNotWaitForRiders() {
         ClusterAdmission admission =
-                new ClusterAdmission("test", () -> 1, 10, 3, Duration.ofSeconds(30), System::nanoTime);
+                new ClusterAdmission("test", () -> 1, 10, 3, Duration.ofSeconds(30), 1.0, System::nanoTime);
         Rider leader = new Rider("a");
         JobPermit permit = admission.enqueue(leader).await(LONG, "t");
         long start = System.nanoTime();
 
         assertThat(admission.takeRiders(permit, leader)).isEmpty();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aUserWhoHoldsTheirShareWaitsWhileAnotherUsersQueryGoesAhead() {
+        ClusterAdmission admission = new ClusterAdmission("test", () -> 4, 10, 1, Duration.ZERO, 0.5, System::nanoTime);
+        JobPermit aliceFirst = admission.enqueue("alice", null).await(LONG, "t");
+        admission.enqueue("alice", null).await(LONG, "t");
+        AdmissionTicket aliceThird = admission.enqueue("alice", null);
+        assertThat(admission.queued()).as("alice holds half of the 4 places").isEqualTo(1);
+
+        JobPermit bob = admission.enqueue("bob", null).await(Duration.ZERO.plusMillis(1), "t");
+        assertThat(admission.running("bob"))
+                .as("bob passes alice's waiting query")
+                .isEqualTo(1);
+        assertThat(admission.running()).isEqualTo(3);
+
+        bob.close();
+        assertThat(admission.queued())
+                .as("a place of another user does not let alice's third in")
+                .isEqualTo(1);
+        aliceFirst.close();
+        assertThat(aliceThird.await(LONG, "t").isReleased()).isFalse();
+        assertThat(admission.running("alice")).isEqualTo(2);
+    }
+
+    @Test
+    void queriesOfNoNamedUserAreHeldToNoShare() {
+        ClusterAdmission admission =
+                new ClusterAdmission("test", () -> 4, 10, 1, Duration.ZERO, 0.25, System::nanoTime);
+        for (int i = 0; i < 4; i++) {
+            admission.enqueue(ClusterAdmission.NO_USER, null).await(LONG, "t");
+        }
+        assertThat(admission.running()).isEqualTo(4);
+    }
+
+    @Test
+    void aWaitThatEndsAtTheUsersShareSaysSo() {
+        ClusterAdmission admission = new ClusterAdmission("test", () -> 2, 10, 1, Duration.ZERO, 0.5, System::nanoTime);
+        admission.enqueue("alice", null).await(LONG, "t");
+
+        assertThatThrownBy(() -> admission.enqueue("alice", null).await(Duration.ofMillis(50), "sluice.query.timeout"))
+                .isInstanceOf(AdmissionTimeoutException.class)
+                .hasMessageContaining("User 'alice' holds 1 of the cluster's 2 places")
+                .hasMessageContaining("max-user-share");
+        assertThat(admission.queued()).isZero();
+        assertThat(admission
+                        .enqueue("bob", null)
+                        .await(Duration.ofMillis(1), "t")
+                        .isReleased())
+                .isFalse();
     }
 
     private record Rider(String sharingKey) implements JobRider {}
