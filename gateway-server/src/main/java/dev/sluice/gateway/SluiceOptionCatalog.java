@@ -48,6 +48,8 @@ public final class SluiceOptionCatalog {
             ServerOptions.IDLE_TIMEOUT,
             ServerOptions.MAX_CONNECTIONS,
             ServerOptions.REQUEST_TIMEOUT,
+            ServerOptions.FIRST_REQUEST_TIMEOUT,
+            ServerOptions.MAX_CONNECTIONS_PER_ADDRESS,
             TlsOptions.ENABLED,
             TlsOptions.PROVIDER,
             TlsOptions.PROTOCOLS,

@@ -32,7 +32,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 final class GatewayConfigTest {
     private static final ServerConfig DEFAULT_SERVER = new ServerConfig(
-            "127.0.0.1", 8765, 64, 256, 16 * 1024 * 1024, Duration.ofMinutes(5), 4096, Duration.ofSeconds(10));
+            "127.0.0.1",
+            8765,
+            64,
+            256,
+            16 * 1024 * 1024,
+            Duration.ofMinutes(5),
+            4096,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(10),
+            512);
     private static final SessionConfig DEFAULT_SESSION = new SessionConfig(
             512,
             Duration.ofMinutes(30),
@@ -121,7 +130,16 @@ final class GatewayConfigTest {
 
         assertThat(config.server())
                 .isEqualTo(new ServerConfig(
-                        "0.0.0.0", 0, 4, 0, 1024 * 1024, Duration.ofSeconds(30), 4096, Duration.ofSeconds(10)));
+                        "0.0.0.0",
+                        0,
+                        4,
+                        0,
+                        1024 * 1024,
+                        Duration.ofSeconds(30),
+                        4096,
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(10),
+                        512));
         assertThat(config.session())
                 .isEqualTo(new SessionConfig(
                         2,

@@ -4,9 +4,11 @@ import org.apache.flink.configuration.ReadableConfig;
 
 import java.time.Duration;
 
+import static dev.sluice.gateway.config.ServerOptions.FIRST_REQUEST_TIMEOUT;
 import static dev.sluice.gateway.config.ServerOptions.HOST;
 import static dev.sluice.gateway.config.ServerOptions.IDLE_TIMEOUT;
 import static dev.sluice.gateway.config.ServerOptions.MAX_CONNECTIONS;
+import static dev.sluice.gateway.config.ServerOptions.MAX_CONNECTIONS_PER_ADDRESS;
 import static dev.sluice.gateway.config.ServerOptions.MAX_REQUEST_SIZE;
 import static dev.sluice.gateway.config.ServerOptions.PORT;
 import static dev.sluice.gateway.config.ServerOptions.REQUEST_TIMEOUT;
@@ -23,11 +25,14 @@ public record ServerConfig(
         int maxRequestBytes,
         Duration idleTimeout,
         int maxConnections,
-        Duration requestTimeout) {
+        Duration requestTimeout,
+        Duration firstRequestTimeout,
+        int maxConnectionsPerAddress) {
     public ServerConfig {
         requireNonNull(host, "host is null");
         requireNonNull(idleTimeout, "idleTimeout is null");
         requireNonNull(requestTimeout, "requestTimeout is null");
+        requireNonNull(firstRequestTimeout, "firstRequestTimeout is null");
         Checks.check(!host.isBlank(), "%s must not be blank", HOST.key());
         Checks.check(port >= 0 && port <= 65535, "%s must be between 0 and 65535, was %s", PORT.key(), port);
         Checks.check(rpcThreads >= 1, "%s must be at least 1, was %s", RPC_THREADS.key(), rpcThreads);
@@ -48,6 +53,16 @@ public record ServerConfig(
                 "%s must be at least 100 ms, was %s",
                 REQUEST_TIMEOUT.key(),
                 requestTimeout);
+        Checks.check(
+                firstRequestTimeout.compareTo(Duration.ofMillis(100)) >= 0,
+                "%s must be at least 100 ms, was %s",
+                FIRST_REQUEST_TIMEOUT.key(),
+                firstRequestTimeout);
+        Checks.check(
+                maxConnectionsPerAddress >= 1,
+                "%s must be at least 1, was %s",
+                MAX_CONNECTIONS_PER_ADDRESS.key(),
+                maxConnectionsPerAddress);
     }
 
     public static ServerConfig from(ReadableConfig config) {
@@ -65,6 +80,8 @@ public record ServerConfig(
                 (int) maxRequest,
                 config.get(IDLE_TIMEOUT),
                 config.get(MAX_CONNECTIONS),
-                config.get(REQUEST_TIMEOUT));
+                config.get(REQUEST_TIMEOUT),
+                config.get(FIRST_REQUEST_TIMEOUT),
+                config.get(MAX_CONNECTIONS_PER_ADDRESS));
     }
 }

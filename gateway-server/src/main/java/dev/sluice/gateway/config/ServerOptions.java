@@ -53,5 +53,21 @@ public final class ServerOptions {
                     "A request, headers and body, must arrive whole within this time of its first byte;"
                             + " otherwise it is answered 408 and its connection closed, however steadily its bytes trickle in.");
 
+    public static final ConfigOption<Duration> FIRST_REQUEST_TIMEOUT = key("sluice.server.first-request-timeout")
+            .durationType()
+            .defaultValue(Duration.ofSeconds(10))
+            .withDescription("A new connection (after its TLS handshake) must send the first byte of its first request"
+                    + " within this time, or it is closed: connections that never send anything cannot hold the"
+                    + " gateway's connection slots for the idle timeout.");
+
+    public static final ConfigOption<Integer> MAX_CONNECTIONS_PER_ADDRESS =
+            key("sluice.server.max-connections-per-address")
+                    .intType()
+                    .defaultValue(512)
+                    .withDescription(
+                            "Open TCP connections allowed at once from one client address; a request on one beyond"
+                                    + " that is answered 503 and the connection closed, so one address cannot take every connection"
+                                    + " of sluice.server.max-connections.");
+
     private ServerOptions() {}
 }

@@ -1,5 +1,7 @@
 package dev.sluice.gateway.http;
 
+import java.net.InetAddress;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,6 +16,8 @@ public final class ConnectionStats {
     private final LongAdder requests = new LongAdder();
     private final LongAdder handshakesSucceeded = new LongAdder();
     private final LongAdder handshakesFailed = new LongAdder();
+    private final LongAdder silentClosed = new LongAdder();
+    private final ConcurrentHashMap<InetAddress, AtomicInteger> openByAddress = new ConcurrentHashMap<>();
 
     /** Records an accepted connection; returns how many are open now, this one included. */
     int opened() {
@@ -23,6 +27,26 @@ public final class ConnectionStats {
 
     void closed() {
         open.decrementAndGet();
+    }
+
+    /** Records an accepted connection from {@code address}; returns how many are open from it now, this one included. */
+    int openedFrom(InetAddress address) {
+        return openByAddress
+                .computeIfAbsent(address, key -> new AtomicInteger())
+                .incrementAndGet();
+    }
+
+    void closedFrom(InetAddress address) {
+        openByAddress.computeIfPresent(address, (key, count) -> count.decrementAndGet() == 0 ? null : count);
+    }
+
+    void silentClosed() {
+        silentClosed.increment();
+    }
+
+    /** Connections closed because they sent no request within {@code sluice.server.first-request-timeout}. */
+    public long silentClosedConnections() {
+        return silentClosed.sum();
     }
 
     void refused() {
@@ -42,7 +66,10 @@ public final class ConnectionStats {
         return accepted.sum();
     }
 
-    /** Connections beyond {@code sluice.server.max-connections}, answered 503 and closed. */
+    /**
+     * Connections beyond {@code sluice.server.max-connections} or {@code sluice.server.max-connections-per-address},
+     * answered 503 and closed.
+     */
     public long refusedConnections() {
         return refused.sum();
     }

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import org.jspecify.annotations.Nullable;
 
+import java.net.InetAddress;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
@@ -51,15 +52,27 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
 
     @Override
     protected void initChannel(SocketChannel channel) {
-        boolean overLimit = stats.opened() > config.maxConnections();
+        TooManyConnectionsHandler overLimit = null;
+        if (stats.opened() > config.maxConnections()) {
+            overLimit = TooManyConnectionsHandler.gatewayFull(config.maxConnections());
+        }
         channel.closeFuture().addListener(future -> stats.closed());
+        InetAddress address =
+                channel.remoteAddress() == null ? null : channel.remoteAddress().getAddress();
+        if (address != null) {
+            if (stats.openedFrom(address) > config.maxConnectionsPerAddress() && overLimit == null) {
+                overLimit = TooManyConnectionsHandler.addressFull(config.maxConnectionsPerAddress());
+            }
+            channel.closeFuture().addListener(future -> stats.closedFrom(address));
+        }
         ChannelPipeline pipeline = channel.pipeline();
         if (tls != null) {
             pipeline.addLast("tls-required", new TlsRequiredHandler(tls, stats))
                     .addLast("tls-handshakes", handshakeObserver);
         }
         RequestReadDeadline readDeadline = new RequestReadDeadline(config.requestTimeout());
-        pipeline.addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        pipeline.addLast("first-request", new FirstRequestDeadline(config.firstRequestTimeout(), stats))
+                .addLast("idle", new IdleStateHandler(0, 0, config.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
                 .addLast("read-deadline", readDeadline.bytesHandler())
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregate", new SizeLimitedAggregator(config.maxRequestBytes()))
@@ -67,10 +80,10 @@ final class SluiceChannelInitializer extends ChannelInitializer<SocketChannel> {
                 // after the codec and aggregator: it sees whole requests and responses, so it knows one is open
                 .addLast("close-idle", new CloseIdleConnectionHandler())
                 .addLast("in-order", new InOrderResponsesHandler());
-        if (overLimit) {
+        if (overLimit != null) {
             // the connection still gets its TLS and HTTP handlers, so the client can read the 503
             stats.refused();
-            pipeline.addLast("too-many-connections", new TooManyConnectionsHandler(config.maxConnections()));
+            pipeline.addLast("too-many-connections", overLimit);
         } else {
             pipeline.addLast("operations", new OperationsHandler(operations, rpcExecutor, stats))
                     .addLast("web-pages", new WebPagesHandler(operations.pages(), authenticator, rpcExecutor, stats))

@@ -11,21 +11,27 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * is closed, so the client reads why instead of seeing a reset.
  */
 final class TooManyConnectionsHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-    private final int maxConnections;
+    private final String reason;
 
-    TooManyConnectionsHandler(int maxConnections) {
-        this.maxConnections = maxConnections;
+    private TooManyConnectionsHandler(String reason) {
+        this.reason = reason;
+    }
+
+    /** For a connection beyond the gateway's {@code max-connections}. */
+    static TooManyConnectionsHandler gatewayFull(int maxConnections) {
+        return new TooManyConnectionsHandler("The gateway has " + maxConnections + " connections open, its "
+                + ServerOptions.MAX_CONNECTIONS.key() + "; retry later");
+    }
+
+    /** For a connection beyond {@code max-connections-per-address} of its client's address. */
+    static TooManyConnectionsHandler addressFull(int maxConnectionsPerAddress) {
+        return new TooManyConnectionsHandler("Your address has " + maxConnectionsPerAddress + " connections open to"
+                + " the gateway, its " + ServerOptions.MAX_CONNECTIONS_PER_ADDRESS.key() + "; retry later");
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        HttpResponses.write(
-                ctx,
-                HttpResponses.text(
-                        HttpResponseStatus.SERVICE_UNAVAILABLE,
-                        "The gateway has " + maxConnections + " connections open, its "
-                                + ServerOptions.MAX_CONNECTIONS.key() + "; retry later"),
-                false);
+        HttpResponses.write(ctx, HttpResponses.text(HttpResponseStatus.SERVICE_UNAVAILABLE, reason), false);
     }
 
     @Override

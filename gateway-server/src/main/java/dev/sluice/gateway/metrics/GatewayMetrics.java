@@ -269,8 +269,14 @@ public final class GatewayMetrics implements QueryObserver {
                 .register(registry);
         CounterWithCallback.builder()
                 .name("sluice_connections_refused_total")
-                .help("Connections beyond sluice.server.max-connections, answered 503 and closed")
+                .help("Connections beyond sluice.server.max-connections or max-connections-per-address, answered 503"
+                        + " and closed")
                 .callback(callback -> callback.call(connections.refusedConnections()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_connections_silent_closed_total")
+                .help("Connections closed because they sent no request within sluice.server.first-request-timeout")
+                .callback(callback -> callback.call(connections.silentClosedConnections()))
                 .register(registry);
         GaugeWithCallback.builder()
                 .name("sluice_connections_open")

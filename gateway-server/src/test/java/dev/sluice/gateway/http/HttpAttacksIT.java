@@ -70,6 +70,60 @@ final class HttpAttacksIT {
     }
 
     @Test
+    void connectionsThatNeverSendAByteAreClosedAtTheFirstRequestDeadline() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of(
+                "sluice.server.first-request-timeout", "500 ms",
+                "sluice.server.max-connections", "64"));
+        List<Socket> silent = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            Socket socket = GATEWAYS.manage(
+                    "silent client " + i,
+                    new Socket("127.0.0.1", gateway.address().getPort()));
+            socket.setSoTimeout(5_000);
+            silent.add(socket);
+        }
+
+        for (Socket socket : silent) {
+            assertThat(socket.getInputStream().read())
+                    .as("closed by the gateway, nothing said")
+                    .isEqualTo(-1);
+        }
+        assertThat(healthStatus(gateway)).as("the slots they held are free").isEqualTo(200);
+    }
+
+    @Test
+    void oneAddressCannotTakeEveryConnection() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of("sluice.server.max-connections-per-address", "16"));
+        List<Socket> held = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            held.add(GATEWAYS.manage(
+                    "held " + i, new Socket("127.0.0.1", gateway.address().getPort())));
+        }
+        try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: gw\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+
+            assertThat(readAll(socket.getInputStream()))
+                    .startsWith("HTTP/1.1 503")
+                    .contains("sluice.server.max-connections-per-address");
+        }
+        for (Socket socket : held) {
+            socket.close();
+        }
+        Eventually.within(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(healthStatus(gateway))
+                        .as("a closed connection gives its address's slot back")
+                        .isEqualTo(200));
+    }
+
+    private static int healthStatus(SluiceGateway gateway) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        URI health = URI.create("http://127.0.0.1:" + gateway.address().getPort() + "/health");
+        return http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
+                .statusCode();
+    }
+
+    @Test
     void pipelinedRequestsAreAnsweredInTheOrderTheyCame() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         String open = "{\"request\":\"openConnection\",\"connectionId\":\"" + UUID.randomUUID() + "\",\"info\":{}}";

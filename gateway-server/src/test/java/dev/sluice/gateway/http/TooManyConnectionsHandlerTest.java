@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class TooManyConnectionsHandlerTest {
     @Test
     void answersAnyRequestWith503ThatNamesTheLimitAndClosesTheConnection() {
-        EmbeddedChannel channel = new EmbeddedChannel(new TooManyConnectionsHandler(2));
+        EmbeddedChannel channel = new EmbeddedChannel(TooManyConnectionsHandler.gatewayFull(2));
         FullHttpRequest request = request(HttpMethod.POST, "/", "{}");
 
         channel.writeInbound(request);
@@ -34,7 +34,7 @@ final class TooManyConnectionsHandlerTest {
 
     @Test
     void closesTheConnectionOnAnError() {
-        EmbeddedChannel channel = new EmbeddedChannel(new TooManyConnectionsHandler(2));
+        EmbeddedChannel channel = new EmbeddedChannel(TooManyConnectionsHandler.addressFull(2));
 
         channel.pipeline().fireExceptionCaught(new IllegalStateException("reset by peer"));
 
