@@ -67,10 +67,10 @@ final class GatewayProcessIT {
             String console = gateway.console();
             assertThat(console)
                     .contains("Sluice ")
-                    .contains(" is serving\n  address:   http://127.0.0.1:" + port + " (plaintext)\n")
-                    .contains("\n  cluster:   cluster 'embedded' (default) reachable: 1 task managers, ")
-                    .containsPattern("\n  dashboard: http://127\\.0\\.0\\.1:\\d+/ ")
-                    .contains("\n  connect:   " + url + "\n");
+                    .contains(" is serving\n    address:   http://127.0.0.1:" + port + " (plaintext)\n")
+                    .contains("\n    cluster:   cluster 'embedded' (default) reachable: 1 task managers, ")
+                    .containsPattern("\n    dashboard: http://127\\.0\\.0\\.1:\\d+/ ")
+                    .contains("\n    connect:   " + url + "\n");
             assertThat(warningsAndErrors(console))
                     .as("WARN and ERROR on the console")
                     .isEmpty();

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,6 +99,28 @@ final class SecretLiteralsIT {
                 .as("log lines with the literal")
                 .isEmpty();
         assertThat(log).contains("Sluice gateway stopped");
+    }
+
+    @Test
+    void aValueWithLineBreaksCannotForgeALogLine() throws Exception {
+        String log;
+        try (GatewayProcess gateway = GatewayProcess.start(directory, "sluice:\n  server:\n    port: 0\n")) {
+            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                    Statement statement = connection.createStatement()) {
+                statement.execute("create temporary table people (id INT) WITH ('connector'='datagen',"
+                        + " 'number-of-rows'='3')");
+                // a value that fails a cast at run time: Flink's task failure quotes it in the log
+                assertThatThrownBy(() -> ReferenceWorkload.rows(statement.executeQuery(
+                                "select cast(concat('x', U&'\\000a', 'FORGED 00:00:00.000 ERROR all is lost') as INT)"
+                                        + " from people")))
+                        .isInstanceOf(SQLException.class);
+            }
+            log = gateway.stopAndReadLogs();
+        }
+        assertThat(log).contains("FORGED");
+        assertThat(log.lines().filter(line -> line.startsWith("FORGED")).toList())
+                .as("log lines that a value began")
+                .isEmpty();
     }
 
     private String get(URI uri) throws IOException, InterruptedException {
