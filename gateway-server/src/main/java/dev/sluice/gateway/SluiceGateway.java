@@ -157,8 +157,10 @@ public final class SluiceGateway implements AutoCloseable {
         metrics.registerResultTransports(clusters.names(), transports::transportOf);
         transports
                 .endpoint()
-                .ifPresent(endpoint ->
-                        metrics.registerPushedResults(endpoint.results().bufferStats(), endpoint.results()::size));
+                .ifPresent(endpoint -> metrics.registerPushedResults(
+                        endpoint.results().bufferStats(),
+                        endpoint.results()::size,
+                        endpoint.results()::refusedConnections));
         PipelinedBatchProfile batchProfile = new PipelinedBatchProfile(
                 config.flinkConfiguration().get(SessionOptions.PIPELINED_BATCH),
                 config.flinkOptions(),

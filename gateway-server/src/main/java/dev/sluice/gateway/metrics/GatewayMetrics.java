@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -230,7 +231,12 @@ public final class GatewayMetrics implements QueryObserver {
     }
 
     /** Gauges of what pushed results hold in the gateway's heap (only when results are pushed). */
-    public void registerPushedResults(PushBufferStats stats, IntSupplier openResults) {
+    public void registerPushedResults(PushBufferStats stats, IntSupplier openResults, LongSupplier refusedConnections) {
+        CounterWithCallback.builder()
+                .name("sluice_result_connections_refused_total")
+                .help("Connections to the result endpoint refused: an unknown result, a wrong secret or a bad hello")
+                .callback(callback -> callback.call(refusedConnections.getAsLong()))
+                .register(registry);
         GaugeWithCallback.builder()
                 .name("sluice_result_pushed_open")
                 .help("Pushed results open on the result endpoint")

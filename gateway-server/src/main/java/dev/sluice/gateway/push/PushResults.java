@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -23,6 +24,7 @@ public final class PushResults {
     private final Clock wallClock;
     private final LongSupplier nanoClock;
     private final PushBufferStats bufferStats = new PushBufferStats();
+    private final LongAdder refusedConnections = new LongAdder();
 
     /**
      * @param wallClock when a result's end arrived, as a moment ({@link PushedResult#endArrival})
@@ -65,6 +67,16 @@ public final class PushResults {
     }
 
     /** What the open results hold in the gateway's heap. */
+    /** Counts a connection to the endpoint that was refused (unknown result, wrong secret, bad hello). */
+    void refused() {
+        refusedConnections.increment();
+    }
+
+    /** Connections to the endpoint refused since start. */
+    public long refusedConnections() {
+        return refusedConnections.sum();
+    }
+
     public PushBufferStats bufferStats() {
         return bufferStats;
     }

@@ -118,7 +118,9 @@ final class ResultConnectionHandler extends SimpleChannelInboundHandler<ByteBuf>
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
-        LOG.info("Refused a connection to the result endpoint from {}: {}", describe(), reason);
+        // counted, and said at DEBUG only: anyone who can reach the endpoint could otherwise fill the log
+        results.refused();
+        LOG.debug("Refused a connection to the result endpoint from {}: {}", describe(), reason);
         ctx.close();
     }
 

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.push;
 
 import dev.sluice.retry.DeadlineExceededException;
+import dev.sluice.testing.Eventually;
 import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,7 +71,7 @@ final class ResultEndpointServerIT {
     }
 
     @Test
-    void refusesWrongSecretAndUnknownResultWhileTheRightSinkIsServed() throws IOException {
+    void refusesWrongSecretAndUnknownResultWhileTheRightSinkIsServed() throws Exception {
         try (PushedResult<Long> result = endpoint.results().register(LongSerializer.INSTANCE);
                 FakeSink right = new FakeSink(endpoint.localAddress());
                 FakeSink wrongSecret = new FakeSink(endpoint.localAddress());
@@ -79,8 +80,13 @@ final class ResultEndpointServerIT {
             wrongSecret.hello(result.ticket().resultId(), new byte[32], 0);
             unknown.hello(result.ticket().resultId() + 1000, new byte[32], 0);
 
+            long refusedBefore = endpoint.results().refusedConnections();
             assertThat(wrongSecret.isClosedByEndpoint(WAIT)).isTrue();
             assertThat(unknown.isClosedByEndpoint(WAIT)).isTrue();
+            Eventually.within(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(endpoint.results().refusedConnections() - refusedBefore)
+                            .as("each refusal counted")
+                            .isGreaterThanOrEqualTo(2));
             right.rows(2).end(2);
             assertThat(right.awaitAck(WAIT)).isTrue();
             assertThat(readAll(result)).containsExactly(1L, 2L);
