@@ -70,7 +70,7 @@ public final class ServerTls implements AutoCloseable {
                         + "certificate {}",
                 TlsProviderSelection.describe(provider),
                 config.protocols(),
-                config.cipherSuites().isEmpty() ? "(provider defaults)" : config.cipherSuites(),
+                config.cipherSuites().isEmpty() ? "(forward-secret defaults)" : config.cipherSuites(),
                 config.clientAuth() == dev.sluice.gateway.tls.ClientAuthMode.REQUIRE ? "required" : "not asked",
                 first.certificate());
         return new ServerTls(config, builder, first, fingerprint);

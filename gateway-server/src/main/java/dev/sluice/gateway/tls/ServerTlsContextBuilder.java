@@ -66,9 +66,10 @@ final class ServerTlsContextBuilder {
             }
         }
         builder.sslProvider(provider).protocols(config.protocols());
-        if (!config.cipherSuites().isEmpty()) {
-            builder.ciphers(config.cipherSuites(), SupportedCipherSuiteFilter.INSTANCE);
-        }
+        // none configured: forward-secret suites only, of which the provider keeps those it has
+        builder.ciphers(
+                config.cipherSuites().isEmpty() ? ForwardSecretSuites.DEFAULT : config.cipherSuites(),
+                SupportedCipherSuiteFilter.INSTANCE);
         try {
             if (config.clientAuth() == ClientAuthMode.REQUIRE) {
                 builder.clientAuth(ClientAuth.REQUIRE);

@@ -39,7 +39,8 @@ public final class TlsOptions {
             .asList()
             .noDefaultValue()
             .withDescription("Cipher suites offered, in order of preference (IANA names, e.g. "
-                    + "TLS_AES_128_GCM_SHA256); empty means the provider's defaults.");
+                    + "TLS_AES_128_GCM_SHA256); empty means the TLS 1.3 suites and TLS 1.2's ECDHE suites with GCM or"
+                    + " ChaCha20-Poly1305, which all have forward secrecy.");
 
     public static final ConfigOption<String> CERTIFICATE = key(PREFIX + "certificate")
             .stringType()

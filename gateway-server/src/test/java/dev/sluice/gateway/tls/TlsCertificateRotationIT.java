@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import java.math.BigInteger;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Operators replace the certificate files; new connections get the new certificate without a restart. */
 final class TlsCertificateRotationIT {
@@ -58,6 +60,41 @@ final class TlsCertificateRotationIT {
         try (Connection connection = DriverManager.getConnection(files.url(gateway, "JDK"));
                 Statement statement = connection.createStatement()) {
             assertThat(statement.execute("SET 'pipeline.name' = 'new-pool'")).isFalse();
+        }
+    }
+
+    @Test
+    void offersOnlyForwardSecretAeadSuitesByDefault(@TempDir Path directory) throws Exception {
+        TlsTestFiles files = TlsTestFiles.create(directory);
+        for (String provider : new String[] {"JDK", "OPENSSL"}) {
+            SluiceGateway gateway = GATEWAYS.start(files.serverOptions(provider));
+            int port = gateway.address().getPort();
+
+            // the test certificates are EC: a CBC suite that the providers' defaults offer to them is refused
+            assertThatThrownBy(() -> handshake(files, port, "TLSv1.2", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA"))
+                    .as("%s: CBC with SHA-1", provider)
+                    .isInstanceOf(SSLException.class);
+            assertThat(handshake(files, port, "TLSv1.2", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"))
+                    .isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
+            assertThat(handshake(files, port, "TLSv1.3", "TLS_AES_256_GCM_SHA384"))
+                    .isEqualTo("TLS_AES_256_GCM_SHA384");
+        }
+    }
+
+    /** The suite agreed when a JDK client offers only {@code suite} over {@code protocol}. */
+    private static String handshake(TlsTestFiles files, int port, String protocol, String suite) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("ca", files.pki.ca().certificate());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
+            socket.setEnabledProtocols(new String[] {protocol});
+            socket.setEnabledCipherSuites(new String[] {suite});
+            socket.startHandshake();
+            return socket.getSession().getCipherSuite();
         }
     }
 
