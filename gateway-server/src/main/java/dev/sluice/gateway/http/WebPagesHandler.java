@@ -64,7 +64,8 @@ final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         RequestCredentials credentials = new RequestCredentials(
                 request.headers().get(HttpHeaderNames.AUTHORIZATION), AvaticaHttpHandler.clientCertificate(ctx));
         try {
-            rpcExecutor.execute(() -> HttpResponses.write(ctx, answer(path, post, credentials), keepAlive));
+            rpcExecutor.execute(
+                    () -> HttpResponses.write(ctx, withPageHeaders(answer(path, post, credentials)), keepAlive));
         } catch (RejectedExecutionException e) {
             HttpResponses.write(
                     ctx,
@@ -73,6 +74,25 @@ final class WebPagesHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                             "The gateway is saturated: every RPC thread is busy and the queue is full; retry later"),
                     keepAlive);
         }
+    }
+
+    /**
+     * What a browser is told about every page and API answer: the page is rendered on the server with no script, so
+     * the policy allows nothing but its own inline style and forms that post back here; no other site may frame it
+     * (clickjacking a cancel button); no type sniffing; no referrer (the URL names sessions); no caching (it shows live
+     * statements).
+     */
+    private static FullHttpResponse withPageHeaders(FullHttpResponse response) {
+        response.headers()
+                .set(
+                        "Content-Security-Policy",
+                        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none';"
+                                + " base-uri 'none'")
+                .set("X-Frame-Options", "DENY")
+                .set("X-Content-Type-Options", "nosniff")
+                .set("Referrer-Policy", "no-referrer")
+                .set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+        return response;
     }
 
     private FullHttpResponse answer(String path, boolean post, RequestCredentials credentials) {

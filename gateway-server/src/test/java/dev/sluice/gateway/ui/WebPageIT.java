@@ -44,6 +44,14 @@ final class WebPageIT {
                 HttpResponse<String> page = get(gateway, "/ui/");
                 assertThat(page.statusCode()).isEqualTo(200);
                 assertThat(page.headers().firstValue("content-type")).hasValue("text/html; charset=UTF-8");
+                assertThat(page.headers().firstValue("content-security-policy"))
+                        .hasValueSatisfying(policy -> assertThat(policy)
+                                .contains("default-src 'none'")
+                                .contains("frame-ancestors 'none'")
+                                .doesNotContain("script-src"));
+                assertThat(page.headers().firstValue("x-frame-options")).hasValue("DENY");
+                assertThat(page.headers().firstValue("x-content-type-options")).hasValue("nosniff");
+                assertThat(page.headers().firstValue("cache-control")).hasValue("no-store");
                 assertThat(page.body())
                         .contains("<h2 id=\"running\">Running statements (1)</h2>")
                         .contains("<td class=\"wrap\"><code>SELECT x FROM slow WHERE x &lt;&gt; -1</code></td>")
