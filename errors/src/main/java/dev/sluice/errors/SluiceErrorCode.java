@@ -39,6 +39,10 @@ public enum SluiceErrorCode {
             0x000E,
             "42501",
             "A connector, catalog type, location or option that the data-access policy (`sluice.security.data.*`) does not allow the statement to declare, read or write"),
+    NOT_AUTHORIZED(
+            0x000F,
+            "42501",
+            "The authorization rules (`sluice.security.authorization.rules-file`) grant the user no privilege for what the statement does to a table of a shared catalog"),
     PREDICTABLE_CONNECTION_ID(
             0x000D,
             "08001",

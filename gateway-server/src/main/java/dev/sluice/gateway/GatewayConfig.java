@@ -1,5 +1,6 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.authorization.AuthorizationConfig;
 import dev.sluice.gateway.avatica.FrameConfig;
 import dev.sluice.gateway.cluster.EmbeddedClusterConfig;
 import dev.sluice.gateway.config.InvalidConfigurationException;
@@ -37,6 +38,7 @@ import static java.util.Objects.requireNonNull;
  * @param flinkConfiguration every key as loaded; the keys outside {@code sluice.} are Flink options passed to the
  *     embedded cluster and to every session's TableEnvironment
  * @param dataAccess what sessions' statements may declare, read and write
+ * @param authorization who may do what with the shared catalogs' tables, and who is an admin
  * @param userLimits what one authenticated user may hold at once
  */
 public record GatewayConfig(
@@ -55,6 +57,7 @@ public record GatewayConfig(
         AuthenticationConfig authentication,
         UserCodeConfig userCode,
         DataAccessConfig dataAccess,
+        AuthorizationConfig authorization,
         UserLimitsConfig userLimits) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
@@ -72,6 +75,7 @@ public record GatewayConfig(
         requireNonNull(authentication, "authentication is null");
         requireNonNull(userCode, "userCode is null");
         requireNonNull(dataAccess, "dataAccess is null");
+        requireNonNull(authorization, "authorization is null");
         requireNonNull(userLimits, "userLimits is null");
     }
 
@@ -122,6 +126,7 @@ public record GatewayConfig(
         UserCodeConfig userCode = collect(problems, () -> UserCodeConfig.from(configuration));
         DataAccessConfig dataAccess =
                 collect(problems, () -> DataAccessConfig.from(configuration, gatewayFiles(tls, authentication)));
+        AuthorizationConfig authorization = collect(problems, () -> AuthorizationConfig.from(configuration));
         UserLimitsConfig userLimits = collect(problems, () -> UserLimitsConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
@@ -147,6 +152,7 @@ public record GatewayConfig(
                 authentication,
                 userCode,
                 dataAccess,
+                authorization,
                 userLimits);
     }
 

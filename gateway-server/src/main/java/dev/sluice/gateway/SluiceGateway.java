@@ -1,5 +1,6 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.authorization.Authorization;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
@@ -17,6 +18,7 @@ import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.GatewayAuthenticator;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.security.UserCodePolicy;
+import dev.sluice.gateway.session.CatalogDeclaration;
 import dev.sluice.gateway.session.SessionControl;
 import dev.sluice.gateway.session.SessionFactory;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -167,6 +169,9 @@ public final class SluiceGateway implements AutoCloseable {
                 cluster -> ClusterOverviews.configuredValue(clusterClients, cluster, JobManagerOptions.SCHEDULER.key()),
                 ForkJoinPool.commonPool());
         batchProfile.learn(endpoints);
+        Authorization authorization = Authorization.of(
+                config.authorization(),
+                config.catalogs().stream().map(CatalogDeclaration::name).toList());
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -185,6 +190,7 @@ public final class SluiceGateway implements AutoCloseable {
                                 config.userLimits().maxRunningStatements(),
                                 new UserCodePolicy(config.userCode()),
                                 new DataAccessPolicy(config.dataAccess()),
+                                authorization,
                                 batchProfile),
                         config.session(),
                         config.userLimits().maxSessions()));
@@ -228,7 +234,12 @@ public final class SluiceGateway implements AutoCloseable {
                 probes::liveness,
                 probes::readiness,
                 new GatewayWorkPages(
-                        new RunningGatewayWork(sessions, clusterProbes, admissions, dashboards(config, embedded)),
+                        new RunningGatewayWork(
+                                sessions,
+                                clusterProbes,
+                                admissions,
+                                dashboards(config, embedded),
+                                authorization::isAdmin),
                         version()));
         SluiceHttpServer httpServer = components.push(
                 "HTTP endpoint",

@@ -1,5 +1,6 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.authorization.AuthorizationOptions;
 import dev.sluice.gateway.avatica.FrameOptions;
 import dev.sluice.gateway.cluster.EmbeddedClusterOptions;
 import dev.sluice.gateway.config.LibraryOptions;
@@ -82,6 +83,9 @@ public final class SluiceOptionCatalog {
             DataAccessOptions.READABLE_LOCATIONS,
             DataAccessOptions.WRITABLE_LOCATIONS,
             DataAccessOptions.PROTECTED_LOCATIONS,
+            AuthorizationOptions.RULES_FILE,
+            AuthorizationOptions.REFRESH_INTERVAL,
+            AuthorizationOptions.ADMINS,
             SessionOptions.MAX_SESSIONS,
             SessionOptions.IDLE_TIMEOUT,
             SessionOptions.MAX_MATERIALIZED_ROWS,

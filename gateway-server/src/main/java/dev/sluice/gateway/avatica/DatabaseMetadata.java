@@ -65,7 +65,7 @@ final class DatabaseMetadata {
         return cache.answer(
                 catalogSession(session),
                 question("tables", catalog, schemaPattern, tablePattern, wanted),
-                sessionCatalog -> tableEntries(sessionCatalog, catalog, schemaPattern, tablePattern).stream()
+                sessionCatalog -> tableEntries(session, sessionCatalog, catalog, schemaPattern, tablePattern).stream()
                         .filter(table ->
                                 wanted == null || wanted.contains(table.type().jdbcName()))
                         .map(table -> new MetaImpl.MetaTable(
@@ -89,8 +89,8 @@ final class DatabaseMetadata {
                 sessionCatalog -> {
                     List<MetaImpl.MetaColumn> rows = new ArrayList<>();
                     // JDBC orders columns by catalog, schema, table and position, not by table type
-                    List<TableEntry> tables =
-                            new ArrayList<>(tableEntries(sessionCatalog, catalog, schemaPattern, tablePattern));
+                    List<TableEntry> tables = new ArrayList<>(
+                            tableEntries(session, sessionCatalog, catalog, schemaPattern, tablePattern));
                     tables.sort(java.util.Comparator.comparing(TableEntry::catalog)
                             .thenComparing(TableEntry::database)
                             .thenComparing(TableEntry::name));
@@ -139,13 +139,18 @@ final class DatabaseMetadata {
         return MetaResultSets.of(connectionId, statementId, rowClass, rows);
     }
 
+    /** The tables that match, of those the session's user may read: metadata lists nothing else. */
     private static List<TableEntry> tableEntries(
+            GatewaySession session,
             SessionCatalog catalog,
             @Nullable String catalogName,
             @Nullable String schemaPattern,
             @Nullable String tablePattern) {
-        return catalog.tables(
-                catalogName, MetadataPattern.compile(schemaPattern), MetadataPattern.compile(tablePattern));
+        return catalog
+                .tables(catalogName, MetadataPattern.compile(schemaPattern), MetadataPattern.compile(tablePattern))
+                .stream()
+                .filter(table -> session.mayRead(table.catalog(), table.database(), table.name()))
+                .toList();
     }
 
     private static Set<String> upperCase(List<String> types) {

@@ -3,8 +3,8 @@ package dev.sluice.gateway.dataaccess;
 import dev.sluice.planner.access.AccessCheck;
 
 /**
- * The data-access policy as it applies to one session: judges what its statements touch ({@link AccessCheck}) and
- * the Flink options it sets.
+ * What one session's statements may touch: judges what they touch ({@link AccessCheck}), the Flink options the session
+ * sets, and which tables it sees in metadata.
  */
 public interface SessionDataAccess extends AccessCheck {
     /**
@@ -13,4 +13,9 @@ public interface SessionDataAccess extends AccessCheck {
      * @throws DataAccessDeniedException if it names a place the session may not write
      */
     void checkOption(String key, String value);
+
+    /** Whether the session's user sees the table in metadata; the data-access policy hides nothing. */
+    default boolean mayRead(String catalog, String database, String table) {
+        return true;
+    }
 }

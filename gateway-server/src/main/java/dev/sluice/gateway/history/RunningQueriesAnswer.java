@@ -32,34 +32,35 @@ public final class RunningQueriesAnswer {
             Column.physical("job_id", DataTypes.STRING()),
             Column.physical("statement", DataTypes.STRING().notNull()));
 
-    private final GatewayUser owner;
-    private final Supplier<List<QuerySummary>> queries;
+    private final Supplier<List<OwnedQuery>> queries;
 
     /**
-     * @param owner the user whose sessions' statements are listed, named in each row (null for the anonymous user)
-     * @param queries the statements of {@code owner}'s open sessions, newest first
+     * @param queries the statements the asking user sees, newest first: those of their own open sessions (an admin's:
+     *     every session's), each with its session's user, named in its row (null for the anonymous user)
      */
-    public RunningQueriesAnswer(GatewayUser owner, Supplier<List<QuerySummary>> queries) {
-        this.owner = requireNonNull(owner, "owner is null");
+    public RunningQueriesAnswer(Supplier<List<OwnedQuery>> queries) {
         this.queries = requireNonNull(queries, "queries is null");
     }
 
     public StatementOutcome.Rows show() {
-        String user = owner.equals(GatewayUser.ANONYMOUS) ? null : owner.name();
         List<Row> rows = queries.get().stream()
-                .filter(QuerySummary::running)
-                .map(query -> Row.of(
-                        query.statementId(),
-                        query.sessionId(),
-                        user,
-                        query.cluster(),
-                        query.phase(),
-                        query.startedAt().toString(),
-                        (long) query.elapsedMillis(),
-                        query.rows(),
-                        query.jobId(),
-                        SqlLexer.maskLiterals(query.statement())))
+                .filter(owned -> owned.query().running())
+                .map(owned -> row(owned.owner(), owned.query()))
                 .toList();
         return new StatementOutcome.Rows(SCHEMA, new ListResultCursor(rows));
+    }
+
+    private static Row row(GatewayUser owner, QuerySummary query) {
+        return Row.of(
+                query.statementId(),
+                query.sessionId(),
+                owner.equals(GatewayUser.ANONYMOUS) ? null : owner.name(),
+                query.cluster(),
+                query.phase(),
+                query.startedAt().toString(),
+                (long) query.elapsedMillis(),
+                query.rows(),
+                query.jobId(),
+                SqlLexer.maskLiterals(query.statement()));
     }
 }

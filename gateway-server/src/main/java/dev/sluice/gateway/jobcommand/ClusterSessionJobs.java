@@ -13,8 +13,14 @@ import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
-/** The jobs of one session's cluster, through the cluster's shared client, for the session's user. */
-public record ClusterSessionJobs(ClusterClients clients, ClusterEndpoint cluster, GatewayUser user, JobOwners owners)
+/**
+ * The jobs of one session's cluster, through the cluster's shared client, for the session's user.
+ *
+ * @param admin whether the user is an admin, who may stop every job: also one that a gateway before a restart started,
+ *     whose owner only that gateway knew
+ */
+public record ClusterSessionJobs(
+        ClusterClients clients, ClusterEndpoint cluster, GatewayUser user, JobOwners owners, boolean admin)
         implements SessionJobs {
     public ClusterSessionJobs {
         requireNonNull(clients, "clients is null");
@@ -30,7 +36,7 @@ public record ClusterSessionJobs(ClusterClients clients, ClusterEndpoint cluster
 
     @Override
     public boolean ownedBySessionUser(String jobId) {
-        return owners.find(jobId).filter(user::equals).isPresent();
+        return admin || owners.find(jobId).filter(user::equals).isPresent();
     }
 
     @Override

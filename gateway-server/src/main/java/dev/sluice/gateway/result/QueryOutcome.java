@@ -60,6 +60,7 @@ public enum QueryOutcome {
                     AUTHENTICATION_FAILED,
                     USER_CODE_NOT_ALLOWED,
                     DATA_ACCESS_DENIED,
+                    NOT_AUTHORIZED,
                     PREDICTABLE_CONNECTION_ID,
                     DUPLICATE_CONNECTION,
                     NO_SUCH_JOB,

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.HistoryLimits;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
@@ -88,6 +89,7 @@ public final class GatewaySession implements AutoCloseable {
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
+    private final SessionDataAccess dataAccess;
 
     /**
      * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
@@ -112,6 +114,7 @@ public final class GatewaySession implements AutoCloseable {
             UserCodePolicy userCode) {
         requireNonNull(context, "context is null");
         this.policies = new StatementPolicies(userCode, context.dataAccess());
+        this.dataAccess = context.dataAccess();
         this.submissions = context.submissions();
         this.id = context.sessionId();
         this.cluster = context.cluster();
@@ -133,6 +136,11 @@ public final class GatewaySession implements AutoCloseable {
 
     public String id() {
         return id;
+    }
+
+    /** Whether the session's user sees the table in metadata: the tables of shared catalogs they may read. */
+    public boolean mayRead(String catalog, String database, String table) {
+        return dataAccess.mayRead(catalog, database, table);
     }
 
     public ClusterEndpoint cluster() {

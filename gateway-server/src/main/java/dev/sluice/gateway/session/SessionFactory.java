@@ -1,12 +1,13 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.authorization.Authorization;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.HistoryLimits;
+import dev.sluice.gateway.history.OwnedQuery;
 import dev.sluice.gateway.history.QueryObserver;
-import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.ClusterSessionJobs;
@@ -63,6 +64,7 @@ public final class SessionFactory {
     private final RunningStatementLimit runningStatements;
     private final UserCodePolicy userCode;
     private final DataAccessPolicy dataAccess;
+    private final Authorization authorization;
     private final ResultTransports transports;
     private final PipelinedBatchProfile batchProfile;
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
@@ -74,6 +76,7 @@ public final class SessionFactory {
      * @param maxRunningStatements statements one authenticated user may run at once, over all their sessions
      * @param userCode decides whether a statement may load code from a jar
      * @param dataAccess decides what a statement may declare, read and write
+     * @param authorization decides what a user may do with the shared catalogs' tables, and who is an admin
      * @param batchProfile whether a session's batch jobs on a cluster run pipelined
      */
     public SessionFactory(
@@ -84,6 +87,7 @@ public final class SessionFactory {
             int maxRunningStatements,
             UserCodePolicy userCode,
             DataAccessPolicy dataAccess,
+            Authorization authorization,
             PipelinedBatchProfile batchProfile) {
         requireNonNull(shared, "shared is null");
         this.clusterClients = shared.clusterClients();
@@ -97,6 +101,7 @@ public final class SessionFactory {
         this.runningStatements = new RunningStatementLimit(maxRunningStatements);
         this.userCode = requireNonNull(userCode, "userCode is null");
         this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
+        this.authorization = requireNonNull(authorization, "authorization is null");
         this.transports = shared.transports();
         this.batchProfile = requireNonNull(batchProfile, "batchProfile is null");
     }
@@ -109,11 +114,15 @@ public final class SessionFactory {
         return clock;
     }
 
+    Authorization authorization() {
+        return authorization;
+    }
+
     /**
      * A new session of connection {@code id} on {@code cluster}, owned by {@code owner}.
      *
      * @param properties the connection's properties; those with a dot in the name are Flink options of the session
-     * @param ownerQueries the running statements of every session of {@code owner}, for {@code SHOW QUERIES}
+     * @param ownerQueries the statements {@code owner} sees, with their users, for {@code SHOW QUERIES}
      * @throws InvalidOptionValueException or a user-code refusal, if a property may not be set
      */
     GatewaySession create(
@@ -121,13 +130,14 @@ public final class SessionFactory {
             ClusterEndpoint cluster,
             GatewayUser owner,
             Map<String, String> properties,
-            Supplier<List<QuerySummary>> ownerQueries) {
+            Supplier<List<OwnedQuery>> ownerQueries) {
         Configuration sessionConfiguration = cluster.restConfiguration(flinkConfiguration);
         batchProfile.applyTo(cluster, sessionConfiguration);
         // the gateway's query timeout, which the connection's properties and SET may override per session
         sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
-        SessionDataAccess sessionDataAccess =
-                dataAccess.forSession(owner.name(), Set.copyOf(setup.catalogs().names()));
+        SessionDataAccess sessionDataAccess = new SessionAccessChecks(
+                dataAccess.forSession(owner.name(), Set.copyOf(setup.catalogs().names())),
+                authorization.forUser(owner));
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
         properties.forEach((key, value) -> {
             if (key.contains(".")) {
@@ -174,8 +184,8 @@ public final class SessionFactory {
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
-                new ClusterSessionJobs(clusterClients, cluster, owner, owners),
-                new RunningQueriesAnswer(owner, ownerQueries),
+                new ClusterSessionJobs(clusterClients, cluster, owner, owners, authorization.isAdmin(owner)),
+                new RunningQueriesAnswer(ownerQueries),
                 userCode);
     }
 

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.config.SessionConfig;
+import dev.sluice.gateway.history.OwnedQuery;
 import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.security.GatewayUser;
@@ -86,7 +87,7 @@ public final class SessionRegistry implements AutoCloseable {
             throw new TooManySessionsException(config.maxSessions());
         }
         checkUserLimit(owner);
-        GatewaySession session = sessionFactory.create(id, cluster, owner, properties, () -> queries(owner));
+        GatewaySession session = sessionFactory.create(id, cluster, owner, properties, () -> ownedQueries(owner));
         OwnedSession owned = new OwnedSession(session, owner);
         OwnedSession previous = sessions.putIfAbsent(id, owned);
         if (previous != null) { // opened twice at once: the first open wins
@@ -204,7 +205,11 @@ public final class SessionRegistry implements AutoCloseable {
      * @return whether there was such a statement
      */
     public boolean cancel(String sessionId, int statementId, GatewayUser user) {
-        GatewaySession session = findOwned(sessionId, user);
+        GatewaySession session = sessionFactory.authorization().isAdmin(user)
+                ? Optional.ofNullable(sessions.get(sessionId))
+                        .map(OwnedSession::session)
+                        .orElse(null)
+                : findOwned(sessionId, user);
         boolean found = session != null && session.cancelResult(statementId);
         if (found) {
             LOG.info("Session {}: statement {} cancelled from the web page", sessionId, statementId);
@@ -212,10 +217,24 @@ public final class SessionRegistry implements AutoCloseable {
         return found;
     }
 
-    /** The statements of every open session of {@code user}, newest first. */
+    /** The statements {@code user} sees ({@link #queries}), each with the user whose session runs it. */
+    public List<OwnedQuery> ownedQueries(GatewayUser user) {
+        boolean admin = sessionFactory.authorization().isAdmin(user);
+        List<OwnedQuery> queries = new ArrayList<>();
+        for (OwnedSession owned : sessions.values()) {
+            if (admin || owned.owner().equals(user)) {
+                owned.session().queries().forEach(query -> queries.add(new OwnedQuery(owned.owner(), query)));
+            }
+        }
+        queries.sort(Comparator.comparing((OwnedQuery owned) -> owned.query().startedAt())
+                .reversed());
+        return queries;
+    }
+
+    /** The statements of every open session of {@code user} (an admin's: of every session), newest first. */
     public List<QuerySummary> queries(GatewayUser user) {
         List<QuerySummary> queries = new ArrayList<>();
-        ownedBy(user).forEach(session -> queries.addAll(session.queries()));
+        visibleTo(user).forEach(session -> queries.addAll(session.queries()));
         queries.sort(Comparator.comparing(QuerySummary::startedAt).reversed());
         return queries;
     }
@@ -224,7 +243,7 @@ public final class SessionRegistry implements AutoCloseable {
     public List<SessionSummary> sessionSummaries(GatewayUser user) {
         long now = clock.nanoTime();
         List<SessionSummary> summaries = new ArrayList<>();
-        for (GatewaySession session : ownedBy(user)) {
+        for (GatewaySession session : visibleTo(user)) {
             int running = (int)
                     session.queries().stream().filter(QuerySummary::running).count();
             summaries.add(new SessionSummary(
@@ -284,6 +303,13 @@ public final class SessionRegistry implements AutoCloseable {
     }
 
     private record RunningJob(ClusterEndpoint cluster, String jobId) {}
+
+    // an admin sees every user's sessions and statements (but runs statements in their own only)
+    private List<GatewaySession> visibleTo(GatewayUser user) {
+        return sessionFactory.authorization().isAdmin(user)
+                ? sessions.values().stream().map(OwnedSession::session).toList()
+                : ownedBy(user);
+    }
 
     // with authentication off every session and every request is ANONYMOUS's, so an operator on loopback sees all
     private List<GatewaySession> ownedBy(GatewayUser user) {

@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -20,15 +21,20 @@ public final class RunningGatewayWork implements GatewayWork {
     private final ClusterProbes clusters;
     private final ClusterAdmissions admissions;
     private final Map<String, String> dashboards;
+    private final Predicate<GatewayUser> admins;
     private final GatewayUser viewer;
 
-    /** @param dashboards the Flink dashboard URL of each cluster whose address the gateway knows */
+    /**
+     * @param dashboards the Flink dashboard URL of each cluster whose address the gateway knows
+     * @param admins who is an admin: only they are shown the dashboards, which need no login of their own
+     */
     public RunningGatewayWork(
             SessionRegistry sessions,
             ClusterProbes clusters,
             ClusterAdmissions admissions,
-            Map<String, String> dashboards) {
-        this(sessions, clusters, admissions, dashboards, GatewayUser.ANONYMOUS);
+            Map<String, String> dashboards,
+            Predicate<GatewayUser> admins) {
+        this(sessions, clusters, admissions, dashboards, admins, GatewayUser.ANONYMOUS);
     }
 
     private RunningGatewayWork(
@@ -36,17 +42,19 @@ public final class RunningGatewayWork implements GatewayWork {
             ClusterProbes clusters,
             ClusterAdmissions admissions,
             Map<String, String> dashboards,
+            Predicate<GatewayUser> admins,
             GatewayUser viewer) {
         this.sessions = requireNonNull(sessions, "sessions is null");
         this.clusters = requireNonNull(clusters, "clusters is null");
         this.admissions = requireNonNull(admissions, "admissions is null");
         this.dashboards = Map.copyOf(dashboards);
+        this.admins = requireNonNull(admins, "admins is null");
         this.viewer = requireNonNull(viewer, "viewer is null");
     }
 
     @Override
     public GatewayWork viewedBy(GatewayUser user) {
-        return new RunningGatewayWork(sessions, clusters, admissions, dashboards, user);
+        return new RunningGatewayWork(sessions, clusters, admissions, dashboards, admins, user);
     }
 
     @Override
@@ -81,6 +89,8 @@ public final class RunningGatewayWork implements GatewayWork {
 
     @Override
     public @Nullable String dashboardUrl(String cluster) {
-        return dashboards.get(cluster);
+        // without authentication (loopback only) the anonymous viewer is the operator
+        boolean shown = viewer.equals(GatewayUser.ANONYMOUS) || admins.test(viewer);
+        return shown ? dashboards.get(cluster) : null;
     }
 }

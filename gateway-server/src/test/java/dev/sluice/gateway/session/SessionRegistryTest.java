@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.authorization.Authorization;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryObserver;
@@ -188,6 +189,7 @@ final class SessionRegistryTest {
                 16,
                 UserCodePolicy.NONE,
                 DataAccessPolicy.defaults(),
+                Authorization.none(),
                 new PipelinedBatchProfile(false, new Configuration(), cluster -> Optional.empty(), Runnable::run));
     }
 }

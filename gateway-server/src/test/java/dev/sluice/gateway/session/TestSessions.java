@@ -6,7 +6,6 @@ import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.FakeSessionJobs;
-import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.statement.NoSubmissions;
 import dev.sluice.gateway.statement.ResultTransports;
@@ -73,7 +72,7 @@ public final class TestSessions {
                 1000,
                 new HistoryLimits(262_144, 2000),
                 FakeSessionJobs.none(),
-                new RunningQueriesAnswer(GatewayUser.ANONYMOUS, List::of),
+                new RunningQueriesAnswer(List::of),
                 UserCodePolicy.NONE);
     }
 

@@ -1,6 +1,7 @@
 package dev.sluice.planner.access;
 
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.jspecify.annotations.Nullable;
 
 import java.util.Map;
 
@@ -36,8 +37,14 @@ public sealed interface DataAccess {
      * @param options the options the job would use: the table's, with the statement's hints over them
      * @param hinted the options the statement itself set on the table ({@code /*+ OPTIONS(...) *}{@code /}), or that
      *     differ from the stored table's
+     * @param temporary whether it is a temporary table of the session, which no catalog holds
      */
-    record TableUse(ObjectIdentifier table, Mode mode, Map<String, String> options, Map<String, String> hinted)
+    record TableUse(
+            ObjectIdentifier table,
+            Mode mode,
+            Map<String, String> options,
+            Map<String, String> hinted,
+            boolean temporary)
             implements DataAccess {
         public TableUse {
             requireNonNull(table, "table is null");
@@ -53,6 +60,30 @@ public sealed interface DataAccess {
             requireNonNull(path, "path is null");
             requireNonNull(mode, "mode is null");
         }
+    }
+
+    /**
+     * A table, view or database of a catalog that a statement creates, alters or drops; temporary objects, which live
+     * in the session only, are not listed.
+     *
+     * @param object the table or view; null when the database itself changes
+     */
+    record Change(String catalog, String database, @Nullable String object, ChangeKind kind) implements DataAccess {
+        public Change {
+            requireNonNull(catalog, "catalog is null");
+            requireNonNull(database, "database is null");
+            requireNonNull(kind, "kind is null");
+        }
+
+        static Change of(ObjectIdentifier object, ChangeKind kind) {
+            return new Change(object.getCatalogName(), object.getDatabaseName(), object.getObjectName(), kind);
+        }
+    }
+
+    enum ChangeKind {
+        CREATE,
+        ALTER,
+        DROP
     }
 
     enum Mode {

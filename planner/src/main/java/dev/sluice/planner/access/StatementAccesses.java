@@ -1,5 +1,7 @@
 package dev.sluice.planner.access;
 
+import dev.sluice.planner.access.DataAccess.Change;
+import dev.sluice.planner.access.DataAccess.ChangeKind;
 import dev.sluice.planner.access.DataAccess.DeclaredCatalog;
 import dev.sluice.planner.access.DataAccess.DeclaredTable;
 import dev.sluice.planner.access.DataAccess.Mode;
@@ -24,11 +26,19 @@ import org.apache.flink.table.operations.StatementSetOperation;
 import org.apache.flink.table.operations.TruncateTableOperation;
 import org.apache.flink.table.operations.command.ExecutePlanOperation;
 import org.apache.flink.table.operations.ddl.AlterCatalogOptionsOperation;
+import org.apache.flink.table.operations.ddl.AlterDatabaseOperation;
 import org.apache.flink.table.operations.ddl.AlterTableChangeOperation;
+import org.apache.flink.table.operations.ddl.AlterTableOperation;
+import org.apache.flink.table.operations.ddl.AlterViewOperation;
 import org.apache.flink.table.operations.ddl.AnalyzeTableOperation;
 import org.apache.flink.table.operations.ddl.CompilePlanOperation;
 import org.apache.flink.table.operations.ddl.CreateCatalogOperation;
+import org.apache.flink.table.operations.ddl.CreateDatabaseOperation;
 import org.apache.flink.table.operations.ddl.CreateTableOperation;
+import org.apache.flink.table.operations.ddl.CreateViewOperation;
+import org.apache.flink.table.operations.ddl.DropDatabaseOperation;
+import org.apache.flink.table.operations.ddl.DropTableOperation;
+import org.apache.flink.table.operations.ddl.DropViewOperation;
 import org.apache.flink.table.operations.materializedtable.CreateMaterializedTableOperation;
 
 import java.util.ArrayList;
@@ -73,15 +83,34 @@ public final class StatementAccesses {
             query(create.getChild());
         } else if (operation instanceof ReplaceTableAsOperation replace) {
             declared(replace.getCreateTableOperation());
+            changed(replace.getCreateTableOperation().getTableIdentifier(), ChangeKind.DROP, false);
             createdAndWritten(replace.getCreateTableOperation());
             query(replace.getChild());
         } else if (operation instanceof CreateMaterializedTableOperation create) {
             accesses.add(new DeclaredTable(
                     create.getTableIdentifier(),
                     create.getCatalogMaterializedTable().getOptions()));
-        } else if (operation instanceof AlterTableChangeOperation alter) {
-            accesses.add(new DeclaredTable(
-                    alter.getTableIdentifier(), alter.getNewTable().getOptions()));
+            changed(create.getTableIdentifier(), ChangeKind.CREATE, false);
+        } else if (operation instanceof AlterTableOperation alter) {
+            if (alter instanceof AlterTableChangeOperation change) {
+                accesses.add(new DeclaredTable(
+                        change.getTableIdentifier(), change.getNewTable().getOptions()));
+            }
+            changed(alter.getTableIdentifier(), ChangeKind.ALTER, false);
+        } else if (operation instanceof DropTableOperation drop) {
+            changed(drop.getTableIdentifier(), ChangeKind.DROP, drop.isTemporary());
+        } else if (operation instanceof CreateViewOperation create) {
+            changed(create.getViewIdentifier(), ChangeKind.CREATE, create.isTemporary());
+        } else if (operation instanceof AlterViewOperation alter) {
+            changed(alter.getViewIdentifier(), ChangeKind.ALTER, false);
+        } else if (operation instanceof DropViewOperation drop) {
+            changed(drop.getViewIdentifier(), ChangeKind.DROP, drop.isTemporary());
+        } else if (operation instanceof CreateDatabaseOperation create) {
+            accesses.add(new Change(create.getCatalogName(), create.getDatabaseName(), null, ChangeKind.CREATE));
+        } else if (operation instanceof AlterDatabaseOperation alter) {
+            accesses.add(new Change(alter.getCatalogName(), alter.getDatabaseName(), null, ChangeKind.ALTER));
+        } else if (operation instanceof DropDatabaseOperation drop) {
+            accesses.add(new Change(drop.getCatalogName(), drop.getDatabaseName(), null, ChangeKind.DROP));
         } else if (operation instanceof CreateCatalogOperation create) {
             accesses.add(new DeclaredCatalog(create.getCatalogName(), create.getProperties()));
         } else if (operation instanceof AlterCatalogOptionsOperation alter) {
@@ -107,20 +136,28 @@ public final class StatementAccesses {
             stored(analyze.getTableIdentifier(), Mode.READ);
         } else if (operation instanceof TruncateTableOperation truncate) {
             stored(truncate.getTableIdentifier(), Mode.WRITE);
+            changed(truncate.getTableIdentifier(), ChangeKind.DROP, false);
         } else if (operation instanceof QueryOperation query) {
             query(query);
         }
-        // anything else (SHOW, DESCRIBE, USE, DROP, SET, functions) touches no data; user code has its own policy
+        // anything else (SHOW, DESCRIBE, USE, SET, functions) touches no data; user code has its own policy
     }
 
     private void declared(CreateTableOperation create) {
         accesses.add(new DeclaredTable(
                 create.getTableIdentifier(), create.getCatalogTable().getOptions()));
+        changed(create.getTableIdentifier(), ChangeKind.CREATE, create.isTemporary());
+    }
+
+    private void changed(ObjectIdentifier object, ChangeKind kind, boolean temporary) {
+        if (!temporary) {
+            accesses.add(Change.of(object, kind));
+        }
     }
 
     private void createdAndWritten(CreateTableOperation create) {
         Map<String, String> options = create.getCatalogTable().getOptions();
-        accesses.add(new TableUse(create.getTableIdentifier(), Mode.WRITE, options, Map.of()));
+        accesses.add(new TableUse(create.getTableIdentifier(), Mode.WRITE, options, Map.of(), create.isTemporary()));
     }
 
     private void written(SinkModifyOperation sink) {
@@ -128,14 +165,18 @@ public final class StatementAccesses {
                 new HashMap<>(sink.getContextResolvedTable().getResolvedTable().getOptions());
         options.putAll(sink.getDynamicOptions());
         accesses.add(new TableUse(
-                sink.getContextResolvedTable().getIdentifier(), Mode.WRITE, options, sink.getDynamicOptions()));
+                sink.getContextResolvedTable().getIdentifier(),
+                Mode.WRITE,
+                options,
+                sink.getDynamicOptions(),
+                sink.getContextResolvedTable().isTemporary()));
     }
 
     /** A table named by a statement that does not plan a query over it (ANALYZE, TRUNCATE). */
     private void stored(ObjectIdentifier identifier, Mode mode) {
         catalogs.getTable(identifier)
-                .ifPresent(table -> accesses.add(
-                        new TableUse(identifier, mode, table.getResolvedTable().getOptions(), Map.of())));
+                .ifPresent(table -> accesses.add(new TableUse(
+                        identifier, mode, table.getResolvedTable().getOptions(), Map.of(), table.isTemporary())));
     }
 
     private void query(QueryOperation query) {
@@ -175,6 +216,6 @@ public final class StatementAccesses {
                 hinted.put(key, value);
             }
         });
-        accesses.add(new TableUse(table.getIdentifier(), Mode.READ, options, hinted));
+        accesses.add(new TableUse(table.getIdentifier(), Mode.READ, options, hinted, table.isTemporary()));
     }
 }

@@ -1,0 +1,39 @@
+package dev.sluice.gateway.session;
+
+import dev.sluice.gateway.authorization.UserAuthorization;
+import dev.sluice.gateway.dataaccess.SessionDataAccess;
+import dev.sluice.planner.access.DataAccess;
+
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A session's two judges of what its statements touch, in order: the data-access policy (connectors, locations, the
+ * gateway's files), then the authorization rules of the shared catalogs' tables.
+ */
+final class SessionAccessChecks implements SessionDataAccess {
+    private final SessionDataAccess dataAccess;
+    private final UserAuthorization authorization;
+
+    SessionAccessChecks(SessionDataAccess dataAccess, UserAuthorization authorization) {
+        this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
+        this.authorization = requireNonNull(authorization, "authorization is null");
+    }
+
+    @Override
+    public void check(List<DataAccess> accesses) {
+        dataAccess.check(accesses);
+        authorization.check(accesses);
+    }
+
+    @Override
+    public void checkOption(String key, String value) {
+        dataAccess.checkOption(key, value);
+    }
+
+    @Override
+    public boolean mayRead(String catalog, String database, String table) {
+        return authorization.mayRead(catalog, database, table);
+    }
+}
