@@ -1,8 +1,11 @@
 package dev.sluice.gateway.authorization;
 
+import dev.sluice.gateway.config.ReloadingFile;
 import dev.sluice.gateway.security.GatewayUser;
 import org.jspecify.annotations.Nullable;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Set;
 
@@ -14,11 +17,12 @@ import static java.util.Objects.requireNonNull;
  * created) are the session's own and not judged here.
  */
 public final class Authorization {
-    private final @Nullable RulesFile rulesFile;
+    private final @Nullable ReloadingFile<AccessRules> rulesFile;
     private final Set<String> configuredAdmins;
     private final Set<String> sharedCatalogs;
 
-    private Authorization(@Nullable RulesFile rulesFile, Set<String> configuredAdmins, Set<String> sharedCatalogs) {
+    private Authorization(
+            @Nullable ReloadingFile<AccessRules> rulesFile, Set<String> configuredAdmins, Set<String> sharedCatalogs) {
         this.rulesFile = rulesFile;
         this.configuredAdmins = Set.copyOf(configuredAdmins);
         this.sharedCatalogs = Set.copyOf(sharedCatalogs);
@@ -31,9 +35,16 @@ public final class Authorization {
      */
     public static Authorization of(AuthorizationConfig config, Collection<String> sharedCatalogs) {
         requireNonNull(config, "config is null");
-        RulesFile rules = config.rulesFile() == null
+        Path file = config.rulesFile();
+        ReloadingFile<AccessRules> rules = file == null
                 ? null
-                : new RulesFile(config.rulesFile(), config.refreshInterval(), System::nanoTime);
+                : new ReloadingFile<>(
+                        "the rules file",
+                        file,
+                        config.refreshInterval(),
+                        System::nanoTime,
+                        content -> AccessRules.parse(
+                                new String(content, StandardCharsets.UTF_8), "The rules file " + file));
         return new Authorization(rules, config.admins(), Set.copyOf(sharedCatalogs));
     }
 
@@ -43,7 +54,7 @@ public final class Authorization {
     }
 
     AccessRules rules() {
-        return rulesFile == null ? AccessRules.allowingEverything() : rulesFile.rules();
+        return rulesFile == null ? AccessRules.allowingEverything() : rulesFile.current();
     }
 
     boolean isShared(String catalog) {

@@ -8,14 +8,10 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
+import dev.sluice.gateway.config.ReloadingFile;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -25,7 +21,6 @@ import java.security.interfaces.RSAPublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.text.ParseException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -35,64 +30,27 @@ import static java.util.Objects.requireNonNull;
 /**
  * The public keys that sign bearer tokens, from a JWKS file or a PEM public key (RSA or EC).
  *
- * <p>The file is read again when its content changed, looked at no more often than the refresh interval, so that a
- * key can be rotated (the new key added, then the old one removed) without a restart, as the TLS certificate can. A
- * file that no longer parses or cannot be read keeps the keys read before, with a warning, rather than refusing every
- * token.
+ * <p>The file is read again when its content changed ({@link ReloadingFile}), so that a key can be rotated (the new
+ * key added, then the old one removed) without a restart, as the TLS certificate can; a file that no longer parses or
+ * cannot be read keeps the keys read before, with a warning, rather than refusing every token.
  */
 final class JwtKeyFile implements JWKSource<SecurityContext> {
-    private static final Logger LOG = LoggerFactory.getLogger(JwtKeyFile.class);
-
-    private final Path path;
-    private final long refreshNanos;
-    private final LongSupplier nanoTime;
-    private volatile Snapshot snapshot;
+    private final ReloadingFile<JWKSet> file;
 
     /** @throws IllegalArgumentException if the file cannot be read or is neither a JWKS nor a PEM public key */
     JwtKeyFile(Path path, Duration refreshInterval, LongSupplier nanoTime) {
-        this.path = requireNonNull(path, "path is null");
-        this.refreshNanos =
-                requireNonNull(refreshInterval, "refreshInterval is null").toNanos();
-        this.nanoTime = requireNonNull(nanoTime, "nanoTime is null");
-        byte[] content;
-        try {
-            content = Files.readAllBytes(path);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "Cannot read " + AuthenticationOptions.JWT_KEY_FILE.key() + " " + path + ": " + e, e);
-        }
-        this.snapshot = new Snapshot(parse(path, content), content, nanoTime.getAsLong());
+        requireNonNull(path, "path is null");
+        this.file = new ReloadingFile<>(
+                AuthenticationOptions.JWT_KEY_FILE.key(),
+                path,
+                refreshInterval,
+                nanoTime,
+                content -> parse(path, content));
     }
 
     @Override
     public List<JWK> get(JWKSelector selector, @Nullable SecurityContext context) {
-        return selector.select(current());
-    }
-
-    private JWKSet current() {
-        Snapshot seen = snapshot;
-        long now = nanoTime.getAsLong();
-        if (now - seen.checkedNanos < refreshNanos) {
-            return seen.keys;
-        }
-        synchronized (this) {
-            if (snapshot != seen) {
-                return snapshot.keys;
-            }
-            try {
-                byte[] content = Files.readAllBytes(path);
-                if (Arrays.equals(content, seen.content)) {
-                    snapshot = new Snapshot(seen.keys, seen.content, now);
-                } else {
-                    snapshot = new Snapshot(parse(path, content), content, now);
-                    LOG.info("JWT key file {} reloaded: {} keys", path, snapshot.keys.size());
-                }
-            } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-                LOG.warn("JWT key file {} could not be reloaded; keeping its previous keys: {}", path, e.getMessage());
-                snapshot = new Snapshot(seen.keys, seen.content, now);
-            }
-            return snapshot.keys;
-        }
+        return selector.select(file.current());
     }
 
     private static JWKSet parse(Path path, byte[] content) {
@@ -124,5 +82,4 @@ final class JwtKeyFile implements JWKSource<SecurityContext> {
     }
 
     // content is compared, not the modification time: a key rewritten within the time's granularity has the same size
-    private record Snapshot(JWKSet keys, byte[] content, long checkedNanos) {}
 }
