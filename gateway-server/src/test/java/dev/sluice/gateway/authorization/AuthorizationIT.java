@@ -2,9 +2,9 @@ package dev.sluice.gateway.authorization;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.PasswordUsers;
 import dev.sluice.gateway.testing.ReferenceWorkload;
 import dev.sluice.testing.Eventually;
-import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -18,7 +18,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -71,8 +70,7 @@ final class AuthorizationIT {
 
     @BeforeAll
     void startGateway() throws Exception {
-        Path users = Files.writeString(
-                directory.resolve("users.htpasswd"), line("alice") + line("bob") + line("carol") + line("root"));
+        Path users = PasswordUsers.write(directory, "alice", "bob", "carol", "root");
         rules = Files.writeString(directory.resolve("rules.yaml"), RULES);
         gateway = GATEWAYS.start(Map.of(
                 "sluice.security.authentication.methods", "PASSWORD",
@@ -210,12 +208,12 @@ final class AuthorizationIT {
     }
 
     private Connection connect(String user) throws SQLException {
-        return DriverManager.getConnection(gateway.jdbcUrl(), user, user + "-secret");
+        return DriverManager.getConnection(gateway.jdbcUrl(), user, PasswordUsers.password(user));
     }
 
     private String get(String path, String user) throws Exception {
-        String credentials =
-                Base64.getEncoder().encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8));
+        String credentials = Base64.getEncoder()
+                .encodeToString((user + ":" + PasswordUsers.password(user)).getBytes(StandardCharsets.UTF_8));
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
                         HttpRequest.newBuilder(URI.create(
@@ -235,11 +233,5 @@ final class AuthorizationIT {
             }
         }
         return names;
-    }
-
-    private static String line(String user) {
-        byte[] salt = new byte[16];
-        new SecureRandom().nextBytes(salt);
-        return user + ":" + OpenBSDBCrypt.generate("2y", (user + "-secret").toCharArray(), salt, 4) + "\n";
     }
 }

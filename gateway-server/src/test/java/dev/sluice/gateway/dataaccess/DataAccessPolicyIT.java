@@ -2,7 +2,7 @@ package dev.sluice.gateway.dataaccess;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
-import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
+import dev.sluice.gateway.testing.PasswordUsers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -45,9 +44,7 @@ final class DataAccessPolicyIT {
 
     @BeforeAll
     void startGateway() throws Exception {
-        Path users = Files.writeString(
-                root.resolve("users.htpasswd"),
-                "alice:" + bcrypt("alice-secret") + "\nbob:" + bcrypt("bob-secret") + "\n");
+        Path users = PasswordUsers.write(root, "alice", "bob");
         shared = Files.createDirectories(root.resolve("shared"));
         Files.writeString(shared.resolve("part-0.csv"), "1,one\n2,two\n");
         Files.createDirectories(root.resolve("scratch/alice"));
@@ -239,7 +236,7 @@ final class DataAccessPolicyIT {
     }
 
     private Connection connect(String user) throws SQLException {
-        return DriverManager.getConnection(gateway.jdbcUrl(), user, user + "-secret");
+        return DriverManager.getConnection(gateway.jdbcUrl(), user, PasswordUsers.password(user));
     }
 
     private static String csvTable(String name, Path directory) {
@@ -276,11 +273,5 @@ final class DataAccessPolicyIT {
             }
             return found;
         }
-    }
-
-    private static String bcrypt(String password) {
-        byte[] salt = new byte[16];
-        new SecureRandom().nextBytes(salt);
-        return OpenBSDBCrypt.generate("2y", password.toCharArray(), salt, 4);
     }
 }

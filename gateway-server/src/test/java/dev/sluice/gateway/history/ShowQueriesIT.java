@@ -2,14 +2,12 @@ package dev.sluice.gateway.history;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
-import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
+import dev.sluice.gateway.testing.PasswordUsers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -28,9 +26,7 @@ final class ShowQueriesIT {
 
     @Test
     void listsTheRunningStatementsOfTheCallersSessionsWithLiteralsMasked() throws Exception {
-        Path users = Files.writeString(
-                directory.resolve("users.htpasswd"),
-                "alice:" + bcrypt("alice-secret") + "\nbob:" + bcrypt("bob-secret") + "\n");
+        Path users = PasswordUsers.write(directory, "alice", "bob");
         SluiceGateway gateway = GATEWAYS.start(Map.of(
                 "sluice.security.authentication.methods",
                 "PASSWORD",
@@ -72,11 +68,5 @@ final class ShowQueriesIT {
                 assertThat(queries.next()).as("a closed statement runs no more").isFalse();
             }
         }
-    }
-
-    private static String bcrypt(String password) {
-        byte[] salt = new byte[16];
-        new SecureRandom().nextBytes(salt);
-        return OpenBSDBCrypt.generate("2y", password.toCharArray(), salt, 4);
     }
 }

@@ -2,8 +2,8 @@ package dev.sluice.gateway.jobcommand;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.PasswordUsers;
 import dev.sluice.testing.Eventually;
-import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -53,8 +52,7 @@ final class StopJobIT {
 
     @BeforeAll
     void startGateway() throws Exception {
-        Path users = directory.resolve("users.htpasswd");
-        Files.writeString(users, "alice:" + bcrypt("alice-secret") + "\nbob:" + bcrypt("bob-secret") + "\n");
+        Path users = PasswordUsers.write(directory, "alice", "bob");
         gateway = GATEWAYS.start(Map.of(
                 "sluice.security.authentication.methods",
                 "PASSWORD",
@@ -218,11 +216,5 @@ final class StopJobIT {
         properties.setProperty("user", user);
         properties.setProperty("password", user + "-secret");
         return DriverManager.getConnection(gateway.jdbcUrl(), properties);
-    }
-
-    private static String bcrypt(String password) {
-        byte[] salt = new byte[16];
-        new SecureRandom().nextBytes(salt);
-        return OpenBSDBCrypt.generate("2y", password.toCharArray(), salt, 4);
     }
 }

@@ -2,14 +2,12 @@ package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
-import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
+import dev.sluice.gateway.testing.PasswordUsers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -109,20 +107,11 @@ final class FairShareIT {
     }
 
     private static SluiceGateway start() throws Exception {
-        Path users = directory.resolve("users.htpasswd");
-        if (!Files.exists(users)) {
-            Files.writeString(users, "alice:" + bcrypt("alice-secret") + "\nbob:" + bcrypt("bob-secret") + "\n");
-        }
+        Path users = PasswordUsers.write(directory, "alice", "bob");
         return GATEWAYS.start(Map.of(
                 "sluice.security.authentication.methods",
                 "PASSWORD",
                 "sluice.security.authentication.password.file",
                 users.toString()));
-    }
-
-    private static String bcrypt(String password) {
-        byte[] salt = new byte[16];
-        new SecureRandom().nextBytes(salt);
-        return OpenBSDBCrypt.generate("2y", password.toCharArray(), salt, 4);
     }
 }
