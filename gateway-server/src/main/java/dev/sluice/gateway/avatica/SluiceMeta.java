@@ -122,6 +122,14 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         return sessions.requireOwned(requireConnectionId(connectionId), requestUser.require());
     }
 
+    /** The session of a request about a statement; one without a statement handle is malformed, not an internal error. */
+    private GatewaySession session(StatementHandle h) {
+        if (h == null) {
+            throw new MalformedRequestException("The request names no statement (statementHandle is missing)", null);
+        }
+        return session(h.connectionId);
+    }
+
     private static String requireConnectionId(String connectionId) {
         if (connectionId == null) {
             throw new MalformedRequestException("The request names no connection (connectionId is missing)", null);
@@ -159,7 +167,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-        GatewayStatement statement = session(h.connectionId)
+        GatewayStatement statement = session(h)
                 .findStatement(h.id)
                 .orElseThrow(() -> notPrepared(h.id)); // a closed statement was prepared no longer
         return run(h, boundSql(requirePrepared(statement), parameterValues), -1, maxRowsInFirstFrame);
@@ -167,7 +175,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     /** Runs a statement in its session, which dispatches it by its route. */
     private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
-        GatewaySession session = session(h.connectionId);
+        GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
         PlannedStatement planned = analyze(sql); // the one lexing and classifying of the statement
         StatementOutcome outcome = session.execute(statement, planned, maxRowCount);
@@ -205,7 +213,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
-        GatewaySession session = session(h.connectionId);
+        GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
         long[] counts = new long[sqlCommands.size()];
         for (int i = 0; i < counts.length; i++) {
@@ -222,7 +230,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
-        GatewaySession session = session(h.connectionId);
+        GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
         boolean preparedQuery = statement
                 .prepared()
@@ -268,7 +276,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
-        GatewaySession session = session(h.connectionId);
+        GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
         return frame(statement, offset, fetchMaxRowCount, session);
     }

@@ -80,6 +80,19 @@ final class AvaticaRefusalsIT {
                 .doesNotContain("at org.");
     }
 
+    @Test
+    void anExecuteWithoutAStatementHandleIsMalformedNotAnInternalError() throws Exception {
+        post(openConnection(UUID.randomUUID().toString()));
+
+        HttpResponse<String> failed = post("{\"request\":\"execute\",\"parameterValues\":[],\"maxRowCount\":-1}");
+
+        assertThat(failed.statusCode()).isEqualTo(400);
+        assertThat(failed.body())
+                .contains("\"sqlState\":\"08S01\"")
+                .contains("names no statement")
+                .doesNotContain("Internal error");
+    }
+
     private String open() throws Exception {
         String connection = UUID.randomUUID().toString();
         HttpResponse<String> response = post(openConnection(connection));
