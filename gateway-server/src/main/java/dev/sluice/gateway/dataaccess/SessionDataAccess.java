@@ -1,6 +1,7 @@
 package dev.sluice.gateway.dataaccess;
 
 import dev.sluice.planner.access.AccessCheck;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 
 /**
  * What one session's statements may touch: judges what they touch ({@link AccessCheck}), the Flink options the session
@@ -17,5 +18,10 @@ public interface SessionDataAccess extends AccessCheck {
     /** Whether the session's user sees the table in metadata; the data-access policy hides nothing. */
     default boolean mayRead(String catalog, String database, String table) {
         return true;
+    }
+
+    @Override
+    default boolean mayList(ObjectIdentifier table) {
+        return mayRead(table.getCatalogName(), table.getDatabaseName(), table.getObjectName());
     }
 }

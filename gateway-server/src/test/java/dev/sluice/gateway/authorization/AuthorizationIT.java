@@ -142,8 +142,15 @@ final class AuthorizationIT {
 
     @Test
     void metadataListsOnlyTheTablesAUserMayRead() throws Exception {
-        try (Connection bob = connect("bob")) {
+        try (Connection bob = connect("bob");
+                Statement statement = bob.createStatement()) {
             assertThat(tableNames(bob)).containsExactly("orders");
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("show tables from lake.sales")))
+                    .containsExactly(List.of("orders"));
+            statement.execute("use lake.sales");
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("show tables")))
+                    .as("the current database, listed without FROM")
+                    .containsExactly(List.of("orders"));
         }
         try (Connection carol = connect("carol")) {
             assertThat(tableNames(carol)).contains("orders", "salaries");

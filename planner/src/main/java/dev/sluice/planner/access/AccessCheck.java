@@ -1,5 +1,7 @@
 package dev.sluice.planner.access;
 
+import org.apache.flink.table.catalog.ObjectIdentifier;
+
 import java.util.List;
 
 /**
@@ -13,4 +15,9 @@ public interface AccessCheck {
 
     /** @throws RuntimeException (a {@code SluiceError}) if the statement may not touch one of {@code accesses} */
     void check(List<DataAccess> accesses);
+
+    /** Whether {@code SHOW TABLES} and {@code SHOW VIEWS} list {@code table} to the session; all by default. */
+    default boolean mayList(ObjectIdentifier table) {
+        return true;
+    }
 }

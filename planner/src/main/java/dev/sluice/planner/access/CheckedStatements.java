@@ -1,11 +1,19 @@
 package dev.sluice.planner.access;
 
+import dev.sluice.planner.flink.ShowOperations;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.flink.TableEnvironmentInternals.ExecutedStatement;
+import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.internal.TableResultImpl;
+import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.operations.Operation;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -28,7 +36,34 @@ public final class CheckedStatements {
         }
         Operation operation = operations.get(0);
         check.check(StatementAccesses.of(environment, operation));
-        return TableEnvironmentInternals.executeOperation(environment, operation);
+        ExecutedStatement executed = TableEnvironmentInternals.executeOperation(environment, operation);
+        return ShowOperations.listedDatabase(operation, TableEnvironmentInternals.catalogManager(environment))
+                .map(scope -> listedOnly(executed, scope, check))
+                .orElse(executed);
+    }
+
+    /** The names a {@code SHOW TABLES} or {@code SHOW VIEWS} listed, of those {@code check} lets the session see. */
+    private static ExecutedStatement listedOnly(
+            ExecutedStatement executed, ShowOperations.Scope scope, AccessCheck check) {
+        TableResult result = executed.result();
+        List<Row> shown = new ArrayList<>();
+        try (CloseableIterator<Row> rows = result.collect()) {
+            rows.forEachRemaining(row -> {
+                String name = String.valueOf(row.getField(0));
+                if (check.mayList(ObjectIdentifier.of(scope.catalog(), scope.database(), name))) {
+                    shown.add(row);
+                }
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot read the listed names", e);
+        }
+        return new ExecutedStatement(
+                TableResultImpl.builder()
+                        .resultKind(ResultKind.SUCCESS_WITH_CONTENT)
+                        .schema(result.getResolvedSchema())
+                        .data(shown)
+                        .build(),
+                null);
     }
 
     /** Parses and validates the query {@code sql} as {@code sqlQuery} does, and checks what it reads. */
