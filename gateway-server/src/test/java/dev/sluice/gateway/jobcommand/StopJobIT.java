@@ -52,12 +52,14 @@ final class StopJobIT {
 
     @BeforeAll
     void startGateway() throws Exception {
-        Path users = PasswordUsers.write(directory, "alice", "bob");
+        Path users = PasswordUsers.write(directory, "alice", "bob", "root");
         gateway = GATEWAYS.start(Map.of(
                 "sluice.security.authentication.methods",
                 "PASSWORD",
                 "sluice.security.authentication.password.file",
                 users.toString(),
+                "sluice.security.authorization.admins",
+                "root",
                 // a savepoint directory a session sets must be writable for it
                 "sluice.security.data.writable-locations",
                 directory.resolve("savepoints").toString()));
@@ -97,6 +99,26 @@ final class StopJobIT {
             assertThatThrownBy(() -> execute(alice, "STOP JOB '" + jobId + "'"))
                     .satisfies(hasSqlState("55000"))
                     .hasMessageContaining("Job " + jobId + " has ended already (CANCELED)");
+        }
+    }
+
+    @Test
+    void anAdminStopsAnotherUsersJob() throws Exception {
+        try (Connection running = connect("alice");
+                Connection alice = connect("alice");
+                Connection root = connect("root")) {
+            String jobName = "stop-job-admin-it-" + UUID.randomUUID();
+            Future<Integer> insert = startEndlessInsert(running, jobName);
+            String jobId = runningJob(alice, jobName, insert);
+
+            try (Statement statement = root.createStatement()) {
+                assertThat(statement.execute("STOP JOB '" + jobId + "'")).isFalse();
+            }
+
+            assertThatThrownBy(() -> insert.get(60, TimeUnit.SECONDS)).hasCauseInstanceOf(SQLException.class);
+            Eventually.within(Duration.ofSeconds(30))
+                    .pollingEvery(Duration.ofMillis(200))
+                    .untilAsserted(() -> assertThat(state(alice, jobId)).isEqualTo("CANCELED"));
         }
     }
 
