@@ -54,7 +54,7 @@ public final class Authorization {
     }
 
     AccessRules rules() {
-        return rulesFile == null ? AccessRules.allowingEverything() : rulesFile.current();
+        return rulesFile == null ? AccessRules.ALLOWING_EVERYTHING : rulesFile.current();
     }
 
     boolean isShared(String catalog) {
