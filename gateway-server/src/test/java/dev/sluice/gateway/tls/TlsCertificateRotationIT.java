@@ -83,13 +83,7 @@ final class TlsCertificateRotationIT {
 
     /** The suite agreed when a JDK client offers only {@code suite} over {@code protocol}. */
     private static String handshake(TlsTestFiles files, int port, String protocol, String suite) throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        trusted.setCertificateEntry("ca", files.pki.ca().certificate());
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
+        SSLContext context = trustingTheTestCa(files);
         try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
             socket.setEnabledProtocols(new String[] {protocol});
             socket.setEnabledCipherSuites(new String[] {suite});
@@ -112,6 +106,15 @@ final class TlsCertificateRotationIT {
 
     /** The certificate the gateway presents to a new connection, read with the JDK's own TLS client. */
     private static X509Certificate presentedCertificate(TlsTestFiles files, int port) throws Exception {
+        SSLContext context = trustingTheTestCa(files);
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
+            socket.startHandshake();
+            return (X509Certificate) socket.getSession().getPeerCertificates()[0];
+        }
+    }
+
+    /** The JDK's own TLS client, trusting the test's certificate authority. */
+    private static SSLContext trustingTheTestCa(TlsTestFiles files) throws Exception {
         KeyStore trusted = KeyStore.getInstance("PKCS12");
         trusted.load(null, null);
         trusted.setCertificateEntry("ca", files.pki.ca().certificate());
@@ -119,9 +122,6 @@ final class TlsCertificateRotationIT {
         trust.init(trusted);
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, trust.getTrustManagers(), null);
-        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
-            socket.startHandshake();
-            return (X509Certificate) socket.getSession().getPeerCertificates()[0];
-        }
+        return context;
     }
 }
