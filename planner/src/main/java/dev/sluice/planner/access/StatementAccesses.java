@@ -94,7 +94,10 @@ public final class StatementAccesses {
         } else if (operation instanceof AlterTableOperation alter) {
             if (alter instanceof AlterTableChangeOperation change) {
                 accesses.add(new DeclaredTable(
-                        change.getTableIdentifier(), change.getNewTable().getOptions()));
+                        change.getTableIdentifier(),
+                        changedOptions(
+                                change.getTableIdentifier(),
+                                change.getNewTable().getOptions())));
             }
             changed(alter.getTableIdentifier(), ChangeKind.ALTER, false);
         } else if (operation instanceof DropTableOperation drop) {
@@ -147,6 +150,24 @@ public final class StatementAccesses {
         accesses.add(new DeclaredTable(
                 create.getTableIdentifier(), create.getCatalogTable().getOptions()));
         changed(create.getTableIdentifier(), ChangeKind.CREATE, create.isTemporary());
+    }
+
+    /**
+     * The options an {@code ALTER TABLE} sets: those that differ from the stored table's. The others were judged when
+     * the table was declared, or were put there by its catalog (a Paimon table's {@code path} in its warehouse), which
+     * a statement that adds a column does not declare.
+     */
+    private Map<String, String> changedOptions(ObjectIdentifier table, Map<String, String> newOptions) {
+        Map<String, String> stored = catalogs.getTable(table)
+                .map(found -> found.getResolvedTable().getOptions())
+                .orElse(Map.of());
+        Map<String, String> changed = new HashMap<>();
+        newOptions.forEach((key, value) -> {
+            if (!Objects.equals(stored.get(key), value)) {
+                changed.put(key, value);
+            }
+        });
+        return changed;
     }
 
     private void changed(ObjectIdentifier object, ChangeKind kind, boolean temporary) {
