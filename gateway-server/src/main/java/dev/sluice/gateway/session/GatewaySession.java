@@ -30,6 +30,7 @@ import dev.sluice.planner.PrimaryKeysStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.planner.catalog.SessionCatalog;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
@@ -50,6 +51,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -86,6 +88,10 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
+    private static final Pattern USE_MODULES = Pattern.compile("\\s*USE\\s+MODULES\\b", Pattern.CASE_INSENSITIVE);
+    // whether a statement may have created an object of the session's own, after which it shares no plan; written
+    // under the execution lock
+    private volatile boolean createdObjects;
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -276,13 +282,13 @@ public final class GatewaySession implements AutoCloseable {
                         planned,
                         trace -> constantQueries
                                 .answer(planned, maxRows, trace, stateVersion.get())
-                                .orElseGet(() -> flink.execute(
-                                        planned, maxRows, limits.queryTimeout(), trace, stateVersion.get())));
+                                .orElseGet(() ->
+                                        flink.execute(planned, maxRows, limits.queryTimeout(), trace, planScope())));
             case USER_CODE, FLINK ->
                 traced(
                         statement,
                         planned,
-                        trace -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, stateVersion.get()));
+                        trace -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, planScope()));
         };
     }
 
@@ -319,6 +325,9 @@ public final class GatewaySession implements AutoCloseable {
                 stateVersion.incrementAndGet();
                 jobPlans.invalidateSession(id);
             }
+            if (mayCreateObjects(planned)) {
+                createdObjects = true;
+            }
             executingStatementId = NO_STATEMENT;
             executionLock.unlock();
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
@@ -326,6 +335,24 @@ public final class GatewaySession implements AutoCloseable {
                 history.finish(trace, QueryOutcome.SUCCESS, "finished");
             }
         }
+    }
+
+    /**
+     * The session as the plan cache sees it. It shares plans with other sessions until it may have created an object
+     * of its own, by which a name could resolve differently here than elsewhere: a temporary table, view or function, a
+     * catalog, a module, a jar.
+     */
+    private PlanScope planScope() {
+        return new PlanScope(id, stateVersion.get(), !createdObjects && !policies.loadedUserCode());
+    }
+
+    /** Whether {@code planned} may create, drop or load something names resolve to: DDL, modules, the unclassified. */
+    private static boolean mayCreateObjects(PlannedStatement planned) {
+        return switch (planned.kind()) {
+            case DDL, OTHER -> true;
+            case USE -> USE_MODULES.matcher(planned.sql()).lookingAt();
+            case QUERY, DML, SET, RESET, SHOW, DESCRIBE, EXPLAIN -> false;
+        };
     }
 
     /**

@@ -204,7 +204,7 @@ public final class SessionFactory {
                         .withConfiguration(configuration)
                         .withClassLoader(setup.classLoader())
                         .build());
-        setup.catalogs().registerIn(tableEnvironment);
+        setup.catalogs().registerIn(tableEnvironment, setup.classLoader());
         return tableEnvironment;
     }
 }

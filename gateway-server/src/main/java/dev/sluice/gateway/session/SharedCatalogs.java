@@ -1,14 +1,16 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.errors.ExceptionChain;
+import dev.sluice.planner.catalog.ObservedCatalog;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Catalog;
-import org.apache.flink.table.catalog.CatalogDescriptor;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
@@ -16,12 +18,19 @@ import static java.util.Objects.requireNonNull;
  * The catalogs declared in the gateway's configuration, which exist in every session.
  *
  * <p>Each session opens its own instance of each (a Flink {@link Catalog} is not made to be called from many sessions'
- * threads at once), so what makes them shared is where they keep their tables: a Paimon warehouse, a database. That
- * is also why {@code dev.sluice.planner.cache.ReusablePlans} never reuses the plan of a query over them: another
- * connection may change their tables at any time. The session's own in-memory catalog stays its current catalog, for
- * its temporary objects.
+ * threads at once), so what makes them shared is where they keep their tables: a Paimon warehouse, a database.
+ * Another connection, or a writer outside the gateway, may change their tables at any time, so each instance is an
+ * {@link ObservedCatalog}: the plan cache keeps what a plan looked up in it and checks that before reusing the plan.
+ * The session's own in-memory catalog stays its current catalog, for its temporary objects.
+ *
+ * <p>A Paimon catalog keeps the tables it read in memory for minutes by default, so that one session would not see
+ * another's {@code ALTER TABLE} (nor would its plan cache); declared Paimon catalogs read a table's definition each
+ * time instead ({@code cache-enabled: false}), unless the declaration sets {@code cache-enabled} itself.
  */
 public final class SharedCatalogs {
+    private static final String PAIMON = "paimon";
+    private static final String PAIMON_CACHE = "cache-enabled";
+
     private final List<CatalogDeclaration> declarations;
 
     public SharedCatalogs(List<CatalogDeclaration> declarations) {
@@ -56,13 +65,29 @@ public final class SharedCatalogs {
         }
     }
 
-    /** Creates every declared catalog in a new session's environment. */
-    void registerIn(TableEnvironment environment) {
+    /**
+     * Opens every declared catalog in a new session's environment, observed.
+     *
+     * @param classLoader the session's class loader, where the catalogs' factories are found
+     */
+    @SuppressWarnings("deprecation") // createCatalog would open the catalog itself, and not let it be observed
+    void registerIn(TableEnvironment environment, ClassLoader classLoader) {
         for (CatalogDeclaration declaration : declarations) {
-            environment.createCatalog(
-                    declaration.name(),
-                    CatalogDescriptor.of(declaration.name(), Configuration.fromMap(declaration.options())));
+            Map<String, String> options = sessionOptions(declaration);
+            Catalog catalog =
+                    FactoryUtil.createCatalog(declaration.name(), options, environment.getConfig(), classLoader);
+            environment.registerCatalog(declaration.name(), new ObservedCatalog(declaration.name(), options, catalog));
         }
+    }
+
+    /** The options a session opens a declared catalog with: the declaration's, with Paimon's table cache off. */
+    static Map<String, String> sessionOptions(CatalogDeclaration declaration) {
+        if (!PAIMON.equals(declaration.type()) || declaration.options().containsKey(PAIMON_CACHE)) {
+            return declaration.options();
+        }
+        Map<String, String> options = new HashMap<>(declaration.options());
+        options.put(PAIMON_CACHE, "false");
+        return Map.copyOf(options);
     }
 
     /** The names of the declared catalogs, in order. */

@@ -36,6 +36,7 @@ import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
+import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -120,10 +121,10 @@ public final class FlinkStatementRunner {
      * @param maxRows the most rows the result may return; 0 or less for no limit
      * @param statementTimeout the statement's own query timeout ({@code Statement.setQueryTimeout}), in place of the
      *     session's {@code sluice.query.timeout}; zero for none
-     * @param stateVersion the session's state version, part of a cached plan's key
+     * @param planScope the session as the plan cache sees it: its id, state version, and whether it shares plans
      */
     public StatementOutcome execute(
-            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, long stateVersion) {
+            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, PlanScope planScope) {
         StatementKind kind = planned.kind();
         String sql = planned.sql();
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
@@ -137,7 +138,7 @@ public final class FlinkStatementRunner {
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
             Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
-                    pushEndpoint.get(), tableEnvironment, planned, settings, stateVersion, trace, deadline, nextJob);
+                    pushEndpoint.get(), tableEnvironment, planned, settings, planScope, trace, deadline, nextJob);
             if (started.isPresent()) {
                 return pushedRowsOutcome(started.get(), maxRows, trace, deadline);
             }
@@ -149,7 +150,7 @@ public final class FlinkStatementRunner {
             submitted = submissions.submit(
                     nextJob,
                     () -> kind == StatementKind.QUERY
-                            ? executeQuery(tableEnvironment, settings, planned, trace, stateVersion)
+                            ? executeQuery(tableEnvironment, settings, planned, trace, planScope)
                             : CheckedStatements.executeSql(tableEnvironment, sql, dataAccess)
                                     .result());
         } catch (RuntimeException e) {
@@ -241,14 +242,13 @@ public final class FlinkStatementRunner {
             QuerySettings settings,
             PlannedStatement planned,
             QueryTrace trace,
-            long stateVersion) {
+            PlanScope planScope) {
         if (!jobPlans.isEnabled() || !settings.planCacheEnabled()) {
             trace.planned(PlanCacheResult.SKIP);
             return CheckedStatements.executeSql(tableEnvironment, planned.sql(), dataAccess)
                     .result();
         }
-        JobPlanCache.Execution execution =
-                jobPlans.execute(tableEnvironment, sessionId, stateVersion, planned, dataAccess);
+        JobPlanCache.Execution execution = jobPlans.execute(tableEnvironment, planScope, planned, dataAccess);
         trace.planned(execution.cacheResult());
         return execution.result();
     }

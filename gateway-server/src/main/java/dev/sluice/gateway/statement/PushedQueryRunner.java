@@ -13,6 +13,7 @@ import dev.sluice.jobs.NextJob;
 import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
+import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.push.PushEndpointUnreachableException;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import dev.sluice.sessioncache.ClusterUnavailableException;
@@ -91,7 +92,7 @@ final class PushedQueryRunner {
             TableEnvironment tableEnvironment,
             PlannedStatement planned,
             QuerySettings settings,
-            long stateVersion,
+            PlanScope planScope,
             QueryTrace trace,
             QueryDeadline deadline,
             NextJob job) {
@@ -100,11 +101,11 @@ final class PushedQueryRunner {
                 ? SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean())
                 : null;
         PushedQueryStarter.StartedQuery started =
-                start(endpoint, tableEnvironment, planned, settings, stateVersion, sharingKey, job, deadline);
+                start(endpoint, tableEnvironment, planned, settings, planScope, sharingKey, job, deadline);
         starting = started.rows();
         if (started.sharesJob()) {
             started = aloneIfSharedJobFailed(
-                    started, endpoint, tableEnvironment, planned, settings, stateVersion, job, deadline);
+                    started, endpoint, tableEnvironment, planned, settings, planScope, job, deadline);
         }
         trace.planned(started.planCache());
         Optional<PushEndpointUnreachableException> unreachable;
@@ -147,7 +148,7 @@ final class PushedQueryRunner {
             TableEnvironment tableEnvironment,
             PlannedStatement planned,
             QuerySettings settings,
-            long stateVersion,
+            PlanScope planScope,
             NextJob job,
             QueryDeadline deadline) {
         Optional<RuntimeException> sharedJobFailure =
@@ -162,7 +163,7 @@ final class PushedQueryRunner {
         started.rows().close();
         startedSubmission(started).ifPresent(failed -> failed.permit().close());
         PushedQueryStarter.StartedQuery alone = start(
-                endpoint, tableEnvironment, planned, settings, stateVersion, null, aloneJob(job, deadline), deadline);
+                endpoint, tableEnvironment, planned, settings, planScope, null, aloneJob(job, deadline), deadline);
         starting = alone.rows();
         return alone;
     }
@@ -176,7 +177,7 @@ final class PushedQueryRunner {
             TableEnvironment tableEnvironment,
             PlannedStatement planned,
             QuerySettings settings,
-            long stateVersion,
+            PlanScope planScope,
             @Nullable Object sharingKey,
             NextJob job,
             QueryDeadline deadline) {
@@ -185,11 +186,10 @@ final class PushedQueryRunner {
         boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
         try {
             try {
-                return starter.start(tableEnvironment, planned, stateVersion, reusePlans, sharingKey, job);
+                return starter.start(tableEnvironment, planned, planScope, reusePlans, sharingKey, job);
             } catch (PushedQueryStarter.RunAloneException e) {
                 LOG.debug("Session {}: {}; the query runs on its own", sessionId, e.getMessage(), e.getCause());
-                return starter.start(
-                        tableEnvironment, planned, stateVersion, reusePlans, null, aloneJob(job, deadline));
+                return starter.start(tableEnvironment, planned, planScope, reusePlans, null, aloneJob(job, deadline));
             }
         } catch (RuntimeException e) {
             if (ClusterUnavailableException.isUnreachable(e)) {

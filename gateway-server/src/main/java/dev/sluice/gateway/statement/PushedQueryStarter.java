@@ -20,6 +20,7 @@ import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.planner.push.BoundPushQuery;
 import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
@@ -130,17 +131,18 @@ final class PushedQueryStarter {
     StartedQuery start(
             TableEnvironment tableEnvironment,
             PlannedStatement query,
-            long stateVersion,
+            PlanScope planScope,
             boolean reusePlans,
             @Nullable Object sharingKey,
             NextJob job) {
         boolean mayShare = sharingKey != null;
         Optional<CompiledPushQuery> cached =
-                reusePlans ? jobPlans.findPushed(tableEnvironment, sessionId, stateVersion, query) : Optional.empty();
+                reusePlans ? jobPlans.findPushed(tableEnvironment, planScope, query, dataAccess) : Optional.empty();
         CompiledPushQuery compiled;
         PushedResult<RowData> result;
         UnaryOperator<List<Transformation<?>>> bindSink;
         PlanCacheResult cacheResult;
+        JobPlanCache.Planning planning = null;
         if (cached.isPresent()) {
             compiled = cached.get();
             result = endpoint.results().register(compiled.newSerializer());
@@ -148,10 +150,14 @@ final class PushedQueryStarter {
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);
             cacheResult = PlanCacheResult.HIT;
         } else {
-            PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql(), dataAccess);
-            result = endpoint.results().register(plan.newSerializer());
-            PushedResult<RowData> registered = result;
-            compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(registered)));
+            // what planning looks up in shared catalogs and what it touches are kept with the plan
+            try (JobPlanCache.Planning observed = jobPlans.startPlanning(tableEnvironment, dataAccess)) {
+                planning = observed;
+                PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql(), observed.check());
+                result = endpoint.results().register(plan.newSerializer());
+                PushedResult<RowData> registered = result;
+                compiled = closedOnFailure(result, () -> plan.compile(endpoint.sinkOptions(registered)));
+            }
             bindSink = UnaryOperator.identity();
             cacheResult = null;
         }
@@ -167,20 +173,29 @@ final class PushedQueryStarter {
         // keeps its result open for that job's sink
         StartedQuery started = mayShare
                 ? startSharing(tableEnvironment, toRun, toDeliver, bindSink, sharingKey, job)
-                : startAlone(toRun, toDeliver, bindSink, job);
+                : startAlone(tableEnvironment, toRun, toDeliver, bindSink, job);
         if (cacheResult == null) {
-            cacheResult =
-                    reusePlans ? jobPlans.keepPushed(sessionId, stateVersion, query, compiled) : PlanCacheResult.SKIP;
+            cacheResult = reusePlans
+                    ? jobPlans.keepPushed(planScope, query, compiled, requireNonNull(planning))
+                    : PlanCacheResult.SKIP;
         }
         return new StartedQuery(started.schema(), started.rows(), cacheResult, started.timings());
     }
 
+    /**
+     * Submits the query as a job of its own, through {@code tableEnvironment}: the session's, also for a plan that
+     * another session compiled and shares.
+     */
     private StartedQuery startAlone(
+            TableEnvironment tableEnvironment,
             CompiledPushQuery compiled,
             PushedResult<RowData> result,
             UnaryOperator<List<Transformation<?>>> bindSink,
             NextJob job) {
-        Submitted<PushQueryJob> submitted = submit(result, job, () -> compiled.submit(bindSink));
+        Submitted<PushQueryJob> submitted = submit(
+                result,
+                job,
+                () -> CompiledPushQuery.submitTogether(tableEnvironment, List.of(compiled.bind(bindSink))));
         return started(
                 compiled,
                 result,

@@ -109,6 +109,41 @@ final class AuthorizationIT {
     }
 
     @Test
+    void aPlanSharedAcrossSessionsIsCheckedForEveryUser() throws Exception {
+        // a table no rule ever grants bob, not even aChangedRulesFileIsUsedWithoutARestart's
+        String bonuses = "select name, bonus from lake.sales.bonuses where bonus > 50";
+        try (Connection carol = connect("carol");
+                Statement statement = carol.createStatement()) {
+            statement.execute("create table lake.sales.bonuses (name STRING, bonus DOUBLE)");
+            statement.execute("insert into lake.sales.bonuses values ('carol', 100.0)");
+        }
+        // a session that created nothing plans it for every such session
+        try (Connection carol = connect("carol");
+                Statement statement = carol.createStatement()) {
+            assertThat(ReferenceWorkload.rows(statement.executeQuery(bonuses)))
+                    .containsExactly(List.of("carol", 100.0));
+        }
+        // carol's session planned it; bob's new session would take the same plan, and is refused as planning would
+        try (Connection bob = connect("bob");
+                Statement statement = bob.createStatement()) {
+            assertThatThrownBy(() -> statement.executeQuery(bonuses))
+                    .satisfies(hasSqlState("42501"))
+                    .hasMessageContaining("User bob may not read `lake`.`sales`.`bonuses`");
+        }
+        try (Connection carol = connect("carol");
+                Statement statement = carol.createStatement()) {
+            assertThat(ReferenceWorkload.rows(statement.executeQuery(bonuses)))
+                    .containsExactly(List.of("carol", 100.0));
+            try (ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                assertThat(history.next()).isTrue();
+                assertThat(history.getString("plan_cache"))
+                        .as("carol's new session took the plan")
+                        .isEqualTo("hit");
+            }
+        }
+    }
+
+    @Test
     void aUserCannotWriteOrDropWhatAnotherOwns() throws Exception {
         try (Connection bob = connect("bob");
                 Statement statement = bob.createStatement()) {

@@ -14,6 +14,7 @@ import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.planner.cache.PlanCacheResult;
+import dev.sluice.planner.cache.PlanScope;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * cluster and is covered by the ITs.
  */
 final class FlinkStatementRunnerTest {
+    // a session of its own: these statements create objects, so it shares no plan
+    private static final PlanScope SCOPE = new PlanScope("s", 0, false);
+
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
     private final SessionEnvironment environment =
@@ -65,7 +69,7 @@ final class FlinkStatementRunnerTest {
         time.advanceMillis(4);
 
         StatementOutcome.Rows rows = (StatementOutcome.Rows)
-                runner.execute(StatementPlanner.analyze("SHOW TABLES"), 0, Duration.ZERO, trace, 0);
+                runner.execute(StatementPlanner.analyze("SHOW TABLES"), 0, Duration.ZERO, trace, SCOPE);
 
         assertThat(rows.schema().getColumnNames()).containsExactly("table name");
         assertThat(rows.cursor().next(100)).containsExactly(Row.of("t"));
@@ -79,8 +83,8 @@ final class FlinkStatementRunnerTest {
     void aQueryFlinkCannotPlanFailsBeforeAnythingIsSubmitted() {
         QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
 
-        assertThatThrownBy(() ->
-                        runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, 0))
+        assertThatThrownBy(() -> runner.execute(
+                        StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, SCOPE))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("missing");
         assertThat(trace.planCache()).isNull();
@@ -91,13 +95,13 @@ final class FlinkStatementRunnerTest {
         options.run(SessionOptionStatement.parse("SET 'sluice.plan-cache.enabled' = 'false'"));
         QueryTrace trace = history.start("SELECT * FROM missing", StatementKind.QUERY);
 
-        assertThatThrownBy(() ->
-                        runner.execute(StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, 0))
+        assertThatThrownBy(() -> runner.execute(
+                        StatementPlanner.analyze("SELECT * FROM missing"), 0, Duration.ZERO, trace, SCOPE))
                 .isInstanceOf(ValidationException.class);
         assertThat(trace.planCache()).isEqualTo(PlanCacheResult.SKIP);
     }
 
     private StatementOutcome execute(StatementKind kind, String sql) {
-        return runner.execute(StatementPlanner.analyze(sql), 0, Duration.ZERO, history.start(sql, kind), 0);
+        return runner.execute(StatementPlanner.analyze(sql), 0, Duration.ZERO, history.start(sql, kind), SCOPE);
     }
 }

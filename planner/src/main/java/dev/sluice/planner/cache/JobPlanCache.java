@@ -5,35 +5,70 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.access.CheckedStatements;
+import dev.sluice.planner.access.DataAccess;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.push.CompiledPushQuery;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
 import org.apache.flink.table.operations.QueryOperation;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * The plans of queries that run a job, reused when a session runs the same statement again: a hit skips Flink's
- * parsing, validation, optimisation and translation, and only turns the cached operators into a new job.
+ * The plans of queries that run a job, reused when the same statement runs again: a hit skips Flink's parsing,
+ * validation, optimisation and translation, and only turns the cached operators into a new job.
  *
- * <p>The plan is Flink's own: the result of a query carries a {@link CachedPlan} (the query, its collect sink and
- * the translated transformations), and Flink's {@code executeCachedPlanInternal} runs it again as a
- * new job whose collect sink is read through a fresh iterator, as Flink's SQL gateway does for its plan cache. So a
- * hit goes through the same executor, submission and result reading as a miss. What Sluice adds is when a plan may
- * be reused: {@link JobPlanKey} (session, state version, options, normal form) and {@link ReusablePlans}.
+ * <p>The plan is Flink's own: the result of a collected query carries a {@link CachedPlan} (the query, its collect
+ * sink and the translated transformations), which Flink's {@code executeCachedPlanInternal} runs again as a new job, as
+ * Flink's SQL gateway does for its plan cache; a pushed query's plan is its translated transformations, which run again
+ * with a new result's sink ({@link CompiledPushQuery}). So a hit goes through the same executor, submission and result
+ * reading as a miss. What Sluice adds is when a plan may be reused, and by whom:
  *
- * <p>One bounded cache serves every session, so that memory does not grow with the number of connections. A plan
- * belongs to the TableEnvironment that compiled it and is used only with that one; sessions drop their plans when
- * their state changes or they close. Thread-safe; each session uses its own entries under its execution lock.
+ * <ul>
+ *   <li>{@link ReusablePlans} judges the plan: no function whose value is fixed at planning, and only tables that its
+ *       session owns or that sit in a catalog declared in the gateway's configuration, whose lookups the gateway
+ *       observes ({@link dev.sluice.planner.catalog.ObservedCatalog});
+ *   <li>what planning looked up in those catalogs is kept with the plan ({@link PlanDependencies}), and looked up again
+ *       before each reuse: a table or view whose definition changed, through this gateway or outside it, is planned
+ *       again;
+ *   <li>what the statement touches is kept too, and put to the access check of every run, so that a plan never
+ *       lets a session read what it could not have planned;
+ *   <li>a plan that reads only such catalog tables is shared by every session that created nothing of its own
+ *       ({@link PlanScope#sharesPlans()}), with equal options and the same current catalog and database: a pool of
+ *       connections, or a BI tool that opens one per chart, plans a statement once. A pushed query's plan runs through
+ *       the taking session's TableEnvironment, as a shared job already runs several sessions' plans; a collected
+ *       query's plan holds its result's iterator, so it stays with its session.
+ * </ul>
+ *
+ * <p>One bounded cache serves every session, so that memory does not grow with the number of connections. Sessions
+ * drop their own plans when their state changes or they close. Thread-safe; a session uses entries under its execution
+ * lock.
  */
 public final class JobPlanCache {
     private static final Logger LOG = LoggerFactory.getLogger(JobPlanCache.class);
+
+    // the scope of plans that every session which created nothing of its own may take
+    private static final String SHARED_SCOPE = "";
+    // What Flink's planner writes into a session's options when it plans: the stamps of one planning
+    // (__table.query-start.epoch-time__ and its kin), which would make every two sessions' options differ, and, the
+    // first time a batch query is planned, the adaptive batch settings it derives from the other options, which a
+    // session that has not planned yet lacks. Neither tells two sessions' plans apart.
+    private static final Predicate<String> WRITTEN_BY_PLANNING = option -> option.startsWith("__table.query-start.")
+            || option.equals("execution.batch.adaptive.stream-graph-optimization.strategies")
+            || option.startsWith("$internal.execution.batch.adaptive.");
+
+    // a session's own plans: its state version moves with USE, and the job environment's options are the gateway's
+    private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
 
     private final boolean enabled;
     private final Cache<JobPlanKey, Entry> plans;
@@ -74,35 +109,63 @@ public final class JobPlanCache {
     }
 
     /**
-     * Runs {@code query} on {@code environment}, the TableEnvironment of session {@code sessionId} at
-     * {@code stateVersion}: from its cached plan if there is one for the statement and the environment's current
-     * options, else parsed, put to {@code check} and executed, keeping the plan if it may be reused. A cached plan was
-     * checked when it was planned; the cache is per session, so the same session's check passed it. Must run on the
-     * session's planning thread state, under its execution lock.
+     * The planning of one pushed query: what it looks up in observed catalogs and what it puts to the access check are
+     * kept for {@link #keepPushed}. Close it when planning ends.
      */
-    public Execution execute(
-            TableEnvironment environment,
-            String sessionId,
-            long stateVersion,
-            PlannedStatement query,
-            AccessCheck check) {
-        return execute(environment, sessionId, stateVersion, query.sql(), query.normalForm(), check);
+    public static final class Planning implements AutoCloseable {
+        private final PlanningLookups lookups;
+        private final CapturingCheck check;
+        // the shared key's parts as the session was before planning: what a session that has planned nothing yet has
+        private final OptionsSnapshot optionsBefore;
+        private final OptionsSnapshot environmentOptionsBefore;
+
+        private Planning(PlanningLookups lookups, CapturingCheck check, TableEnvironment environment) {
+            this.lookups = lookups;
+            this.check = check;
+            this.optionsBefore = OptionsSnapshot.of(environment.getConfig().getConfiguration(), WRITTEN_BY_PLANNING);
+            this.environmentOptionsBefore =
+                    OptionsSnapshot.of(environment.getConfig().getRootConfiguration(), WRITTEN_BY_PLANNING);
+        }
+
+        /** The session's check, to plan with. */
+        public AccessCheck check() {
+            return check;
+        }
+
+        @Override
+        public void close() {
+            lookups.close();
+        }
     }
 
-    private Execution execute(
-            TableEnvironment environment,
-            String sessionId,
-            long stateVersion,
-            String sql,
-            String statement,
-            AccessCheck check) {
-        JobPlanKey before = key(environment, sessionId, stateVersion, statement);
-        Optional<CachedPlan> cached = find(before, environment);
-        if (cached.isPresent()) {
-            return new Execution(
-                    TableEnvironmentInternals.executeCachedPlan(environment, cached.get()), PlanCacheResult.HIT);
+    /** Starts observing the planning of a query on {@code environment}, whose accesses go to {@code check}. */
+    public Planning startPlanning(TableEnvironment environment, AccessCheck check) {
+        return new Planning(
+                PlanningLookups.start(environment), new CapturingCheck(requireNonNull(check, "check")), environment);
+    }
+
+    /**
+     * Runs {@code query} on {@code environment}, the TableEnvironment of the session in {@code scope}: from its cached
+     * plan if there is one for the statement and the environment's current options and nothing it read changed, else
+     * parsed, put to {@code check} and executed, keeping the plan if it may be reused. A cached plan's accesses are put
+     * to {@code check} again. Must run on the session's planning thread state, under its execution lock.
+     */
+    public Execution execute(TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
+        JobPlanKey before = sessionKey(environment, scope, query.normalForm());
+        Entry cached = enabled ? plans.getIfPresent(before) : null;
+        if (cached != null && cached.environment() == environment) {
+            if (isCurrent(cached.dependencies(), environment, check, scope)) {
+                return new Execution(
+                        TableEnvironmentInternals.executeCachedPlan(environment, cached.plan()), PlanCacheResult.HIT);
+            }
+            plans.invalidate(before);
         }
-        TableEnvironmentInternals.ExecutedStatement executed = CheckedStatements.executeSql(environment, sql, check);
+        TableEnvironmentInternals.ExecutedStatement executed;
+        Dependencies dependencies;
+        try (Planning planning = startPlanning(environment, check)) {
+            executed = CheckedStatements.executeSql(environment, query.sql(), planning.check());
+            dependencies = dependenciesOf(planning);
+        }
         TableResult result = executed.result();
         CachedPlan plan = executed.plan();
         if (!enabled || plan == null || notReusable.getIfPresent(before) != null) {
@@ -110,50 +173,98 @@ public final class JobPlanCache {
         }
         // the options as planning left them: the batch planner writes settings it derives from the others
         // (adaptive batch execution) into the session's options the first time it runs, the same each time
-        JobPlanKey after = key(environment, sessionId, stateVersion, statement);
-        if (!isReusable(environment, sessionId, plan)) {
+        JobPlanKey after = sessionKey(environment, scope, query.normalForm());
+        if (dependencies == null
+                || !(plan.getOperation() instanceof QueryOperation operation)
+                || !judge(environment, scope, operation).reusable()) {
             notReusable.put(after, Boolean.TRUE);
             return new Execution(result, PlanCacheResult.SKIP);
         }
-        put(after, environment, plan);
+        plans.put(after, new Entry(environment, plan, dependencies));
         return new Execution(result, PlanCacheResult.MISS);
     }
 
     /**
-     * The compiled pushed query kept for {@code query} of session {@code sessionId} at {@code stateVersion} with the
-     * environment's current options, if any; run it with a new ticket's sink.
+     * The compiled pushed query kept for {@code query} that the session in {@code scope} may run now, on
+     * {@code environment} with its current options: its own, or, for a session that shares plans, one any such session
+     * made. Its accesses are put to {@code check} first, which refuses by throwing. Run it through {@code environment}
+     * with a new ticket's sink.
      */
     public Optional<CompiledPushQuery> findPushed(
-            TableEnvironment environment, String sessionId, long stateVersion, PlannedStatement query) {
-        PushedEntry entry = enabled
-                ? pushedPlans.getIfPresent(key(environment, sessionId, stateVersion, query.normalForm()))
-                : null;
-        return entry != null && entry.compiled().environment() == environment
-                ? Optional.of(entry.compiled())
-                : Optional.empty();
+            TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
+        if (!enabled) {
+            return Optional.empty();
+        }
+        JobPlanKey own = sessionKey(environment, scope, query.normalForm());
+        PushedEntry entry = pushedPlans.getIfPresent(own);
+        if (entry != null && entry.compiled().environment() == environment) {
+            return current(own, entry, environment, check, scope);
+        }
+        if (!scope.sharesPlans()) {
+            return Optional.empty();
+        }
+        JobPlanKey shared = sharedKey(environment, query.normalForm());
+        entry = pushedPlans.getIfPresent(shared);
+        return entry == null ? Optional.empty() : current(shared, entry, environment, check, scope);
+    }
+
+    private Optional<CompiledPushQuery> current(
+            JobPlanKey key, PushedEntry entry, TableEnvironment environment, AccessCheck check, PlanScope scope) {
+        if (isCurrent(entry.dependencies(), environment, check, scope)) {
+            return Optional.of(entry.compiled());
+        }
+        pushedPlans.invalidate(key);
+        return Optional.empty();
     }
 
     /**
-     * Keeps {@code compiled}, which just ran {@code query} for the first time, if its plan may be reused.
+     * Keeps {@code compiled}, which just ran {@code query} for the first time after {@code planning}, if its plan may
+     * be reused: for every session that shares plans if it reads only tables of observed catalogs and the session
+     * shares plans, else for its session.
      *
      * @return {@link PlanCacheResult#MISS} if it was kept, {@link PlanCacheResult#SKIP} if not
      */
     public PlanCacheResult keepPushed(
-            String sessionId, long stateVersion, PlannedStatement query, CompiledPushQuery compiled) {
+            PlanScope scope, PlannedStatement query, CompiledPushQuery compiled, Planning planning) {
         TableEnvironment environment = compiled.environment();
-        JobPlanKey key = key(environment, sessionId, stateVersion, query.normalForm());
-        if (!enabled || notReusable.getIfPresent(key) != null) {
+        JobPlanKey own = sessionKey(environment, scope, query.normalForm());
+        Dependencies dependencies = dependenciesOf(planning);
+        if (!enabled || notReusable.getIfPresent(own) != null) {
             return PlanCacheResult.SKIP;
         }
-        if (!isReusable(environment, sessionId, compiled.query())) {
-            notReusable.put(key, Boolean.TRUE);
+        ReusablePlans.Verdict verdict = dependencies == null
+                ? new ReusablePlans.Verdict(planning.lookups.unversioned(), true)
+                : judge(environment, scope, compiled.query());
+        if (!verdict.reusable() || dependencies == null) {
+            notReusable.put(own, Boolean.TRUE);
             return PlanCacheResult.SKIP;
         }
-        pushedPlans.put(key, new PushedEntry(compiled));
+        PushedEntry entry = new PushedEntry(compiled, dependencies);
+        if (!scope.sharesPlans() || verdict.sessionLocal()) {
+            pushedPlans.put(own, entry);
+            return PlanCacheResult.MISS;
+        }
+        // Planning and the first submission write settings into the session's options that they derive from the
+        // others (batch execution's object reuse and buffer timeout, adaptive join strategies), so a session that has
+        // run a query and one that has not differ in options that mean nothing to the plan: the plan is kept under the
+        // key of each.
+        JobPlanKey after = sharedKey(environment, query.normalForm());
+        JobPlanKey before = new JobPlanKey(
+                SHARED_SCOPE,
+                0,
+                query.normalForm(),
+                planning.optionsBefore,
+                planning.environmentOptionsBefore,
+                after.catalog(),
+                after.database());
+        pushedPlans.put(after, entry);
+        if (!before.equals(after)) {
+            pushedPlans.put(before, entry);
+        }
         return PlanCacheResult.MISS;
     }
 
-    /** Drops the plans of session {@code sessionId}, whose state changed or which closed. */
+    /** Drops the plans of session {@code sessionId}, whose state changed or which closed; shared plans stay. */
     public void invalidateSession(String sessionId) {
         plans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
         pushedPlans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
@@ -166,56 +277,117 @@ public final class JobPlanCache {
         return entry != null && entry.environment() == environment ? Optional.of(entry.plan()) : Optional.empty();
     }
 
-    /** Keeps {@code plan} under {@code key}, compiled by {@code environment}. */
+    /** Keeps {@code plan} under {@code key}, compiled by {@code environment}, which read nothing observed. */
     void put(JobPlanKey key, TableEnvironment environment, CachedPlan plan) {
         if (enabled) {
-            plans.put(key, new Entry(environment, plan));
+            plans.put(key, new Entry(environment, plan, new Dependencies(PlanDependencies.NONE, List.of())));
         }
     }
 
     /** Plans held now. */
     long size() {
         plans.cleanUp();
-        return plans.estimatedSize();
+        pushedPlans.cleanUp();
+        return plans.estimatedSize() + pushedPlans.estimatedSize();
     }
 
-    private static JobPlanKey key(TableEnvironment environment, String sessionId, long stateVersion, String statement) {
+    private static JobPlanKey sessionKey(TableEnvironment environment, PlanScope scope, String statement) {
         return new JobPlanKey(
-                sessionId,
-                stateVersion,
+                scope.sessionId(),
+                scope.stateVersion(),
                 statement,
-                OptionsSnapshot.of(environment.getConfig().getConfiguration()));
+                OptionsSnapshot.of(environment.getConfig().getConfiguration()),
+                NO_OPTIONS,
+                "",
+                "");
     }
 
-    private static boolean isReusable(TableEnvironment environment, String sessionId, CachedPlan plan) {
-        return plan.getOperation() instanceof QueryOperation query && isReusable(environment, sessionId, query);
+    /**
+     * The key of a plan any session may take: besides the statement, the options the job environment and the
+     * TableEnvironment have (without planning stamps), and where unqualified names resolve.
+     */
+    private static JobPlanKey sharedKey(TableEnvironment environment, String statement) {
+        TableConfig config = environment.getConfig();
+        return new JobPlanKey(
+                SHARED_SCOPE,
+                0,
+                statement,
+                OptionsSnapshot.of(config.getConfiguration(), WRITTEN_BY_PLANNING),
+                OptionsSnapshot.of(config.getRootConfiguration(), WRITTEN_BY_PLANNING),
+                environment.getCurrentCatalog(),
+                environment.getCurrentDatabase());
     }
 
-    private static boolean isReusable(TableEnvironment environment, String sessionId, QueryOperation query) {
-        Optional<String> reason;
+    /**
+     * Whether a plan made with {@code dependencies} may run on {@code environment} now; puts its accesses to
+     * {@code check}, which throws to refuse.
+     */
+    private static boolean isCurrent(
+            Dependencies dependencies, TableEnvironment environment, AccessCheck check, PlanScope scope) {
+        Optional<String> change;
         try {
-            reason = ReusablePlans.findReasonNotToReuse(environment, query);
+            change = dependencies.objects().findChange(environment);
         } catch (RuntimeException e) {
-            // the query has run already; a plan that cannot be judged is only not cached
-            LOG.warn("Session {}: cannot tell whether a query's plan may be reused, so it is not", sessionId, e);
+            // a catalog that cannot answer now: planning again will say why, in the statement's own error
+            LOG.debug(
+                    "Session {}: cannot look up what a cached plan read, so it is planned again", scope.sessionId(), e);
             return false;
         }
-        reason.ifPresent(why -> LOG.debug("Session {}: the plan of a query is not cached: {}", sessionId, why));
-        return reason.isEmpty();
+        if (change.isPresent()) {
+            LOG.debug("Session {}: a cached plan is not used: {}", scope.sessionId(), change.get());
+            return false;
+        }
+        check.check(dependencies.accesses());
+        return true;
+    }
+
+    /** What planning looked up and what passed the check; null if it read something that cannot be checked later. */
+    private static @Nullable Dependencies dependenciesOf(Planning planning) {
+        if (planning.lookups.unversioned() != null) {
+            return null;
+        }
+        return new Dependencies(planning.lookups.dependencies(), planning.check.checked());
+    }
+
+    private static ReusablePlans.Verdict judge(TableEnvironment environment, PlanScope scope, QueryOperation query) {
+        ReusablePlans.Verdict verdict;
+        try {
+            verdict = ReusablePlans.judge(environment, query);
+        } catch (RuntimeException e) {
+            // the query has run already; a plan that cannot be judged is only not cached
+            LOG.warn(
+                    "Session {}: cannot tell whether a query's plan may be reused, so it is not", scope.sessionId(), e);
+            return new ReusablePlans.Verdict("it could not be judged", true);
+        }
+        if (!verdict.reusable()) {
+            LOG.debug(
+                    "Session {}: the plan of a query is not cached: {}", scope.sessionId(), verdict.reasonNotToReuse());
+        }
+        return verdict;
+    }
+
+    /** What a plan read in observed catalogs, and what it touches, to be checked before each reuse. */
+    private record Dependencies(PlanDependencies objects, List<DataAccess> accesses) {
+        Dependencies {
+            requireNonNull(objects, "objects is null");
+            accesses = List.copyOf(accesses);
+        }
     }
 
     /** A compiled pushed query; it knows the TableEnvironment whose transformations it holds. */
-    private record PushedEntry(CompiledPushQuery compiled) {
+    private record PushedEntry(CompiledPushQuery compiled, Dependencies dependencies) {
         PushedEntry {
             requireNonNull(compiled, "compiled is null");
+            requireNonNull(dependencies, "dependencies is null");
         }
     }
 
     /** A cached plan and the TableEnvironment whose transformations it holds. */
-    private record Entry(TableEnvironment environment, CachedPlan plan) {
+    private record Entry(TableEnvironment environment, CachedPlan plan, Dependencies dependencies) {
         Entry {
             requireNonNull(environment, "environment is null");
             requireNonNull(plan, "plan is null");
+            requireNonNull(dependencies, "dependencies is null");
         }
     }
 }

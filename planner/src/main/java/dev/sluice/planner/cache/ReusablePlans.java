@@ -1,5 +1,6 @@
 package dev.sluice.planner.cache;
 
+import dev.sluice.planner.catalog.ObservedCatalog;
 import dev.sluice.planner.flink.LogicalPlans;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import org.apache.flink.table.api.TableEnvironment;
@@ -32,34 +33,58 @@ import java.util.Optional;
  *       {@code UNIX_TIMESTAMP}, {@code PROCTIME}, {@code CURRENT_ROW_TIMESTAMP}, {@code CURRENT_WATERMARK},
  *       {@code CURRENT_DATABASE}, user functions that say so). Some of these are evaluated per row at run time and
  *       would be safe; telling which is not worth a wrong answer;
- *   <li>a table or function that the session does not own: one from a catalog other than Flink's in-memory
- *       catalog (Hive, JDBC, ...), which others can change without this session's state version moving;
+ *   <li>a table or function from a catalog that others can change without this session's state version moving, and
+ *       whose lookups the gateway does not observe (a catalog the session created: Hive, JDBC, ...). A table of a
+ *       catalog declared in the gateway's configuration ({@link ObservedCatalog}) is allowed: the plan cache stores
+ *       what its planning looked up and checks it before each reuse ({@link PlanDependencies}); a function of such a
+ *       catalog is not, since function lookups are not observed;
  *   <li>a partitioned table: Flink lists its partitions at planning, so a reused plan would miss later ones;
  *   <li>a scan of something that is not a catalog table source, which this rule cannot judge.
  * </ul>
  *
- * Temporary tables, views and functions, and those of in-memory catalogs, change only through this session's DDL.
- * A source that reads its data when the job starts (datagen, files, Kafka, JDBC) reads current data on every run.
+ * Temporary tables, views and functions, and those of in-memory catalogs, change only through this session's DDL, so
+ * a plan that reads one is the session's own ({@link Verdict#sessionLocal()}); any other reusable plan may serve every
+ * session that resolves its names the same way. A source that reads its data when the job starts (datagen, files,
+ * Paimon, Kafka, JDBC) reads current data on every run.
  */
 public final class ReusablePlans {
     private ReusablePlans() {}
+
+    /**
+     * Whether the plan of a query may be reused, and by whom.
+     *
+     * @param reasonNotToReuse why it must not be, or null if it may
+     * @param sessionLocal whether it reads a temporary object or one of an in-memory catalog, which only its session
+     *     has
+     */
+    public record Verdict(@Nullable String reasonNotToReuse, boolean sessionLocal) {
+        /** Whether the plan may be reused. */
+        public boolean reusable() {
+            return reasonNotToReuse == null;
+        }
+    }
 
     /**
      * Why the plan of {@code query} must not be reused, or empty if it may be. Must run on the session's planning
      * thread state.
      */
     public static Optional<String> findReasonNotToReuse(TableEnvironment environment, QueryOperation query) {
+        return Optional.ofNullable(judge(environment, query).reasonNotToReuse());
+    }
+
+    /** Whether, and by whom, the plan of {@code query} may be reused. Must run on the session's planning thread state. */
+    public static Verdict judge(TableEnvironment environment, QueryOperation query) {
         LogicalPlans plans = LogicalPlans.of(environment);
         Object root;
         try {
             root = plans.root(query);
         } catch (IllegalStateException e) {
-            return Optional.of("its plan is a " + query.getClass().getSimpleName() + ", not a Calcite tree");
+            return new Verdict("its plan is a " + query.getClass().getSimpleName() + ", not a Calcite tree", true);
         }
         CatalogManager catalogs = TableEnvironmentInternals.catalogManager(environment);
         Finder finder = new Finder(plans, catalogs);
         plans.walk(root, finder);
-        return Optional.ofNullable(finder.reason);
+        return new Verdict(finder.reason, finder.sessionLocal);
     }
 
     /** Stops at the first reason, which is enough to say no. */
@@ -67,6 +92,7 @@ public final class ReusablePlans {
         private final LogicalPlans plans;
         private final CatalogManager catalogs;
         private @Nullable String reason;
+        private boolean sessionLocal;
 
         private Finder(LogicalPlans plans, CatalogManager catalogs) {
             this.plans = plans;
@@ -93,10 +119,14 @@ public final class ReusablePlans {
         }
 
         private @Nullable String reasonNotToReuse(ContextResolvedTable table) {
-            if (!table.isTemporary()
-                    && !table.getCatalog().map(ReusablePlans::isSessionOwned).orElse(false)) {
+            if (table.isTemporary()
+                    || table.getCatalog().map(ReusablePlans::isSessionOwned).orElse(false)) {
+                sessionLocal = true;
+            } else if (!table.getCatalog()
+                    .map(ObservedCatalog.class::isInstance)
+                    .orElse(false)) {
                 return "it reads " + table.getIdentifier().asSummaryString()
-                        + ", which is not in an in-memory catalog and may change outside this session";
+                        + ", which is in a catalog whose changes the gateway does not observe";
             }
             if (table.getResolvedTable() instanceof ResolvedCatalogTable catalogTable && catalogTable.isPartitioned()) {
                 return "it reads the partitioned table " + table.getIdentifier().asSummaryString()
@@ -112,8 +142,11 @@ public final class ReusablePlans {
             if (!plans.isDeterministic(operator)) {
                 return "it calls " + plans.name(operator) + ", which is not deterministic";
             }
-            Optional<ObjectIdentifier> catalogFunction = plans.resolvedFunction(operator)
-                    .filter(ContextResolvedFunction::isPermanent)
+            Optional<ContextResolvedFunction> function = plans.resolvedFunction(operator);
+            if (function.map(ContextResolvedFunction::isTemporary).orElse(false)) {
+                sessionLocal = true;
+            }
+            Optional<ObjectIdentifier> catalogFunction = function.filter(ContextResolvedFunction::isPermanent)
                     .flatMap(ContextResolvedFunction::getIdentifier)
                     .flatMap(FunctionIdentifier::getIdentifier);
             if (catalogFunction.isPresent()
@@ -122,6 +155,9 @@ public final class ReusablePlans {
                             .orElse(false)) {
                 return "it calls " + catalogFunction.get().asSummaryString()
                         + ", which is not in an in-memory catalog and may change outside this session";
+            }
+            if (catalogFunction.isPresent()) {
+                sessionLocal = true;
             }
             return null;
         }

@@ -80,7 +80,14 @@ final class JobPlanCacheTest {
     }
 
     private static JobPlanKey key(String session, long version, String statement, Map<String, String> options) {
-        return new JobPlanKey(session, version, statement, OptionsSnapshot.of(Configuration.fromMap(options)));
+        return new JobPlanKey(
+                session,
+                version,
+                statement,
+                OptionsSnapshot.of(Configuration.fromMap(options)),
+                OptionsSnapshot.of(new Configuration()),
+                "",
+                "");
     }
 
     /** A plan that is only stored. */

@@ -1,5 +1,6 @@
 package dev.sluice.planner.cache;
 
+import dev.sluice.planner.catalog.ObservedCatalog;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
@@ -46,6 +47,9 @@ final class ReusablePlansTest {
         batch.registerCatalog("shared", new GenericInMemoryCatalog("shared", "db") {});
         batch.executeSql("create table shared.db.remote (a INT)" + DATAGEN);
         batch.executeSql("create function shared.db.plus_one_there as '" + PlusOne.class.getName() + "'");
+        // a catalog declared in the gateway's configuration: its lookups are observed
+        batch.registerCatalog("lake", new ObservedCatalog("lake", Map.of(), new GenericInMemoryCatalog("lake", "db")));
+        batch.executeSql("create table lake.db.observed (a INT)" + DATAGEN);
 
         streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         streaming.executeSql(
@@ -114,12 +118,31 @@ final class ReusablePlansTest {
     @Test
     void neverReusesPlansOverTablesOrFunctionsOthersMayChange() {
         assertThat(reason(batch, "select a from shared.db.remote"))
-                .hasValue("it reads shared.db.remote, which is not in an in-memory catalog and may change"
-                        + " outside this session");
+                .hasValue("it reads shared.db.remote, which is in a catalog whose changes the gateway does not"
+                        + " observe");
         assertThat(reason(batch, "select shared.db.plus_one_there(a) from permanent"))
                 .hasValueSatisfying(reason -> assertThat(reason).contains("plus_one_there"));
         assertThat(reason(batch, "select a from partitioned"))
                 .hasValueSatisfying(reason -> assertThat(reason).contains("partitioned table"));
+    }
+
+    @Test
+    void reusesPlansOverObservedCatalogsForEverySessionAndOwnObjectsForTheirSession() {
+        assertThat(verdict(batch, "select a from lake.db.observed")).isEqualTo(new ReusablePlans.Verdict(null, false));
+        assertThat(verdict(batch, "select a, count(*) from lake.db.observed group by a"))
+                .isEqualTo(new ReusablePlans.Verdict(null, false));
+        assertThat(verdict(batch, "select val1 from table1")).isEqualTo(new ReusablePlans.Verdict(null, true));
+        assertThat(verdict(batch, "select a from permanent")).isEqualTo(new ReusablePlans.Verdict(null, true));
+        assertThat(verdict(batch, "select plus_one(a) from lake.db.observed"))
+                .isEqualTo(new ReusablePlans.Verdict(null, true));
+        assertThat(verdict(batch, "select o.a from lake.db.observed o join table1 on cast(o.a as string) = val1"))
+                .isEqualTo(new ReusablePlans.Verdict(null, true));
+    }
+
+    private static ReusablePlans.Verdict verdict(TableEnvironment environment, String sql) {
+        QueryOperation query = (QueryOperation)
+                ((TableEnvironmentImpl) environment).getParser().parse(sql).get(0);
+        return ReusablePlans.judge(environment, query);
     }
 
     private static Optional<String> reason(TableEnvironment environment, String sql) {
