@@ -30,6 +30,61 @@ final class WorkloadFileTest {
             """;
 
     @Test
+    void shipsTheBiWorkloadWithTwoSizesThreeTableFormsAndFiveQueryKinds() throws Exception {
+        Workload bi = WorkloadFile.load("bi");
+
+        assertThat(bi.name()).isEqualTo("bi");
+        assertThat(bi.seed()).isEqualTo(27);
+        assertThat(bi.sizes()).containsExactly("small", "large");
+        assertThat(bi.tableForms()).containsExactly("csv", "parquet", "paimon");
+        assertThat(bi.queries())
+                .containsExactly(
+                        "top-customers", "region-month-revenue", "returned-share", "point-lookup", "dashboard-filter");
+    }
+
+    @Test
+    void resolvesTheSizesCountsIntoTheParameters() throws Exception {
+        Workload bi = WorkloadFile.load("bi");
+
+        assertThat(bi.resolve("small", DATA).requireQuery("point-lookup").parameters())
+                .containsExactly(new IntRange(1, 12));
+        assertThat(bi.resolve("large", DATA).requireQuery("point-lookup").parameters())
+                .containsExactly(new IntRange(1, 1000));
+        assertThat(bi.resolve("large", DATA).size())
+                .isEqualTo(new DataSize("large", DataSize.Source.GENERATED, 1000, 100_000, 27));
+    }
+
+    @Test
+    void resolvesTheDataDirectoryAndSizeIntoTheStatements() throws Exception {
+        TableForm csv = WorkloadFile.load("bi").resolve("large", DATA).requireTableForm("csv");
+
+        assertThat(csv.prepareFor(SystemKind.SLUICE)).isEmpty();
+        assertThat(csv.setupFor(SystemKind.STOCK))
+                .hasSize(2)
+                .allSatisfy(sql -> assertThat(sql).contains("'path' = '/tmp/bi-data/large/"));
+    }
+
+    @Test
+    void createsThePaimonCatalogPerConnectionOnlyOnTheStockGateway() throws Exception {
+        TableForm paimon = WorkloadFile.load("bi").resolve("small", DATA).requireTableForm("paimon");
+
+        assertThat(paimon.setupFor(SystemKind.SLUICE)).containsExactly("use lake.bi_small");
+        assertThat(paimon.setupFor(SystemKind.STOCK))
+                .containsExactly(
+                        "create catalog lake with ('type' = 'paimon', 'warehouse' = 'file:///tmp/bi-data/paimon')",
+                        "use lake.bi_small");
+        assertThat(paimon.prepareFor(SystemKind.STOCK))
+                .hasSize(paimon.prepareFor(SystemKind.SLUICE).size() + 1);
+    }
+
+    @Test
+    void refusesANameThatIsNeitherAFileNorAShippedWorkload() {
+        assertThatThrownBy(() -> WorkloadFile.load("no-such-workload"))
+                .hasMessage("--workload must be a workload file or one of the shipped workloads [bi], was"
+                        + " 'no-such-workload'");
+    }
+
+    @Test
     void readsAWorkloadWithoutSizesAsOneSizeWithoutData() {
         Workload workload = WorkloadFile.parse(MINIMAL, "w.yaml");
 
