@@ -45,17 +45,17 @@ final class JobLifetimeSamples {
     }
 
     /**
-     * Reads the rows of the last {@code measured} runs of {@code sql} that finished from the history of
+     * Reads the rows of the last {@code measured} executions of {@code query} that finished from the history of
      * {@code connection}, skipping those whose job's lifetime the gateway does not know (no job, or not yet arrived).
      *
      * @throws SQLException when the gateway has no {@code SHOW QUERY HISTORY} (not Sluice) or the connection broke
      */
-    void readHistory(Connection connection, String sql, long measured) throws SQLException {
+    void readHistory(Connection connection, PerfQuery query, long measured) throws SQLException {
         Deque<double[]> rows = new ArrayDeque<>();
         try (Statement statement = connection.createStatement();
                 ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
             while (history.next()) {
-                if (!sql.equals(history.getString("statement"))) {
+                if (!query.isExecution(history.getString("kind"), history.getString("statement"))) {
                     continue;
                 }
                 Object job = history.getObject("job_ms");

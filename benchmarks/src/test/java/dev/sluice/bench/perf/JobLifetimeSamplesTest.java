@@ -1,5 +1,7 @@
 package dev.sluice.bench.perf;
 
+import dev.sluice.bench.workload.IntRange;
+import dev.sluice.bench.workload.WorkloadQuery;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -48,15 +50,38 @@ final class JobLifetimeSamplesTest {
                 row(SQL, "finished", null, null)); // its lifetime not yet known
         JobLifetimeSamples samples = new JobLifetimeSamples();
 
-        samples.readHistory(connection, SQL, 3);
+        samples.readHistory(connection, new SqlTextQuery("q", SQL), 3);
 
         assertThat(samples.count()).isEqualTo(1);
         assertThat(samples.jobP50Millis()).hasValue(20);
         assertThat(samples.beyondJobP50Millis()).hasValue(4);
     }
 
+    @Test
+    void findsTheRunsOfAWorkloadQueryByTheirKindWhateverTheirText() throws Exception {
+        Connection connection = history(
+                row("create temporary table orders (x INT)", "finished", null, null),
+                row("select * from orders where x = 1", "finished", 10.0, 2.0),
+                row("select * from orders where x = 7", "finished", 30.0, 4.0));
+        JobLifetimeSamples samples = new JobLifetimeSamples();
+        WorkloadPerfQuery query = new WorkloadPerfQuery(
+                new WorkloadQuery("lookup", "", "select * from orders where x = ?", List.of(new IntRange(1, 9))),
+                QueryMode.LITERAL,
+                27);
+
+        samples.readHistory(connection, query, 10);
+
+        assertThat(samples.count()).isEqualTo(2);
+        assertThat(samples.jobP50Millis()).hasValue(20);
+    }
+
     private static Map<String, Object> row(String statement, String outcome, Double job, Double beyondJob) {
         Map<String, Object> row = new HashMap<>();
+        row.put(
+                "kind",
+                statement.startsWith("SET")
+                        ? "SET"
+                        : statement.startsWith("SHOW") ? "SHOW" : statement.startsWith("create") ? "DDL" : "QUERY");
         row.put("statement", statement);
         row.put("outcome", outcome);
         row.put("job_ms", job);
