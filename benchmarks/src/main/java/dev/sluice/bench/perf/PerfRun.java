@@ -91,17 +91,17 @@ public final class PerfRun {
         }
         Duration elapsed =
                 measureStartNanos == Long.MAX_VALUE ? Duration.ZERO : Duration.ofNanos(end - measureStartNanos);
-        JobLifetimeSamples jobLifetimes = readJobLifetimes();
-        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed, jobLifetimes);
+        HistoryPhases history = readHistory();
+        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed, history);
     }
 
     /**
-     * The job lifetimes of the measured queries from each connection's {@code SHOW QUERY HISTORY}, after the run's
-     * clock stopped; the connections are closed after. A gateway learns a job's lifetime shortly after the client's
-     * answer, so the last query's is given a moment to arrive.
+     * The phases of the measured queries from each connection's {@code SHOW QUERY HISTORY}, after the run's clock
+     * stopped; the connections are closed after. A gateway learns a job's lifetime shortly after the client's answer,
+     * so the last query's is given a moment to arrive.
      */
-    private JobLifetimeSamples readJobLifetimes() throws InterruptedException {
-        JobLifetimeSamples samples = new JobLifetimeSamples();
+    private HistoryPhases readHistory() throws InterruptedException {
+        HistorySamples samples = new HistorySamples();
         List<EndedWorker> ended;
         synchronized (endedWorkers) {
             ended = List.copyOf(endedWorkers);
@@ -112,7 +112,7 @@ public final class PerfRun {
                 || !config.query().tracedInHistory()
                 || !config.url().startsWith(SLUICE_URL_PREFIX)) {
             ended.forEach(worker -> closeQuietly(worker.connection()));
-            return samples;
+            return HistoryPhases.NONE;
         }
         Thread.sleep(JOB_LIFETIME_ARRIVAL.toMillis());
         String failure = null;
@@ -126,9 +126,9 @@ public final class PerfRun {
             }
         }
         if (failure != null) {
-            progress.println("Job lifetimes not read from every connection's SHOW QUERY HISTORY: " + failure);
+            progress.println("Phases not read from every connection's SHOW QUERY HISTORY: " + failure);
         }
-        return samples;
+        return samples.summary();
     }
 
     private void work(QueryRunner runner) {
