@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>The file's keys: {@code name}, {@code description}, {@code seed} (of the parameter values and generated data),
  * {@code sizes} (each with its {@code data}: none, quickstart or generated), {@code table-forms} (each with
- * {@code prepare} and {@code setup} statements) and {@code queries} (each with {@code sql} and {@code parameters}).
+ * {@code prepare} and {@code setup} statements and the {@code sluice-config} a Sluice gateway needs for them) and
+ * {@code queries} (each with {@code sql} and {@code parameters}).
  */
 public final class Workload {
     static final Set<String> KEYS = Set.of("name", "description", "seed", "sizes", "table-forms", "queries");

@@ -75,6 +75,9 @@ final class WorkloadFileTest {
                         "use lake.bi_small");
         assertThat(paimon.prepareFor(SystemKind.STOCK))
                 .hasSize(paimon.prepareFor(SystemKind.SLUICE).size() + 1);
+        assertThat(paimon.sluiceConfigYaml())
+                .isEqualTo("sluice.catalogs: [\"lake\"]\nsluice.catalog.lake.type: \"paimon\"\n"
+                        + "sluice.catalog.lake.warehouse: \"file:///tmp/bi-data/paimon\"\n");
     }
 
     @Test
@@ -82,6 +85,20 @@ final class WorkloadFileTest {
         assertThatThrownBy(() -> WorkloadFile.load("no-such-workload"))
                 .hasMessage("--workload must be a workload file or one of the shipped workloads [bi], was"
                         + " 'no-such-workload'");
+    }
+
+    @Test
+    void keepsWhatASluiceGatewaysConfigurationNeedsForATableFormAsFlatYaml() {
+        Workload workload = WorkloadFile.parse(
+                MINIMAL.replace(
+                        "  plain:\n",
+                        "  plain:\n    sluice-config:\n      sluice.catalogs: [lake]\n"
+                                + "      sluice.catalog.lake.warehouse: file://${data}/paimon\n"),
+                "w.yaml");
+
+        assertThat(workload.resolve("default", DATA).requireTableForm("plain").sluiceConfigYaml())
+                .isEqualTo(
+                        "sluice.catalogs: [\"lake\"]\nsluice.catalog.lake.warehouse: \"file:///tmp/bi-data/paimon\"\n");
     }
 
     @Test
