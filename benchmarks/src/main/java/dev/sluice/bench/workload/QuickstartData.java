@@ -116,9 +116,13 @@ final class QuickstartData {
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Another run's tables may be reading the old file: they see it whole or the new one whole. */
+    /**
+     * Another run's tables may be reading the old file: they see it whole or the new one whole. The temporary file is
+     * hidden ({@code .}), as Flink's file source skips such files, and gets the usual permissions, as a gateway of
+     * another user may read the data.
+     */
     private static void writeAtomically(Path file, byte[] content) throws IOException {
-        Path temporary = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+        Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
         try {
             Files.write(temporary, content);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
