@@ -1,8 +1,5 @@
 package dev.sluice.bench.compare;
 
-import dev.sluice.bench.perf.PerfConfig;
-import dev.sluice.bench.perf.PerfReport;
-import dev.sluice.bench.perf.PerfRun;
 import dev.sluice.bench.perf.ReferenceQueries;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +7,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
  * {@code sluice-compare}: starts one standalone Flink session cluster, the stock Flink SQL Gateway and the Sluice
@@ -48,8 +41,6 @@ public final class SluiceCompare implements Callable<Integer> {
               fixed-delay:
                 delay: 100 ms
             """;
-
-    private static final Pattern SLUICE_READY = Pattern.compile("^Sluice gateway ready: (\\S+)$", Pattern.MULTILINE);
 
     @Option(
             names = "--queries",
@@ -154,16 +145,11 @@ public final class SluiceCompare implements Callable<Integer> {
             err.println("sluice-compare: --baseline must be stock, no-reuse or fixed-delay, was '" + baseline + "'");
             return 2;
         }
-        for (String query : queries) {
-            if (ReferenceQueries.find(query).isEmpty()) {
-                err.println("sluice-compare: unknown query '" + query + "'; reference queries are "
-                        + ReferenceQueries.names());
-                return 2;
-            }
-        }
         Profile profile;
+        List<ComparedQuery> compared;
         try {
             profile = readProfile();
+            compared = ComparedQueries.reference(queries, bulkRows);
         } catch (IllegalArgumentException e) {
             err.println("sluice-compare: " + e.getMessage());
             return 2;
@@ -179,161 +165,91 @@ public final class SluiceCompare implements Callable<Integer> {
                 .toList();
         Instant started = Instant.now();
 
-        int clusterRestPort = freePort();
-        Path clusterDirectory = work.resolve("flink-cluster");
-        List<String> clusterArguments = new ArrayList<>(List.of(
-                "start",
-                "--rest-port",
-                String.valueOf(clusterRestPort),
-                "--rpc-port",
-                String.valueOf(freePort()),
-                "--slots",
-                String.valueOf(slots),
-                "--dir",
-                clusterDirectory.toString()));
-        if (clusterPushSink) {
-            clusterArguments.add("--push-sink");
-        }
-        for (FlinkSettingsFile file : profile.cluster()) {
-            clusterArguments.addAll(
-                    List.of("--config", file.file().toAbsolutePath().toString()));
-        }
-        if (clusterJvmOpts != null) {
-            clusterArguments.addAll(List.of("--jvm-opts", clusterJvmOpts));
-        }
-        runScript(projectRoot, "flink-local-cluster", clusterArguments.toArray(String[]::new));
+        FlinkLocalCluster cluster = FlinkLocalCluster.start(
+                projectRoot,
+                work.resolve("flink-cluster"),
+                slots,
+                clusterPushSink,
+                profile.cluster(),
+                clusterJvmOpts,
+                err);
         String jobYaml = profile.job() == null ? "" : profile.job().toYaml();
-        try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags, jobYaml);
-                ManagedProcess sluice = startSluice(
-                        projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, jobYaml + extraConfig())) {
-            String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
-            long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
-            long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
+        try (cluster;
+                BaselineSystem other = startBaseline(projectRoot, work, cluster.restPort(), jvmFlags, jobYaml);
+                SluiceGateway sluice = SluiceGateway.start(
+                        projectRoot,
+                        work.resolve("sluice-gateway"),
+                        cluster.restPort(),
+                        true,
+                        jobYaml + extraConfig())) {
+            long jobManager = cluster.jobManagerPid();
+            long taskManager = cluster.taskManagerPid();
             err.printf(
                     "Cluster: JobManager PID %d, TaskManager PID %d (%d slots); Sluice at %s (PID %d); %s at %s"
                             + " (PID %d)%n",
                     jobManager,
                     taskManager,
                     slots,
-                    sluiceUrl,
+                    sluice.jdbcUrl(),
                     sluice.pid(),
                     other.label(),
                     other.jdbcUrl(),
                     other.pid());
-
-            if (clusterWarmupSeconds > 0) {
-                for (String query : queries) {
-                    for (String system : List.of(CompareTable.SLUICE, other.label())) {
-                        warmUp(system, system.equals(CompareTable.SLUICE) ? sluiceUrl : other.jdbcUrl(), query);
-                    }
-                }
-            }
-            List<CompareCell> cells = new ArrayList<>();
-            for (int q = 0; q < queries.size(); q++) {
-                String query = queries.get(q);
-                for (int c = 0; c < concurrencies.size(); c++) {
-                    int concurrency = concurrencies.get(c);
-                    // alternates across queries and across concurrency levels alike, so that no concurrency level is
-                    // always measured with the same system first (with an even number of levels, alternating by cell
-                    // index would do exactly that)
-                    List<String> order = (q + c) % 2 == 0
-                            ? List.of(CompareTable.SLUICE, other.label())
-                            : List.of(other.label(), CompareTable.SLUICE);
-                    for (String system : order) {
-                        boolean isSluice = system.equals(CompareTable.SLUICE);
-                        cells.add(measure(
-                                system,
-                                isSluice ? sluiceUrl : other.jdbcUrl(),
-                                isSluice ? sluice.pid() : other.pid(),
-                                jobManager,
-                                taskManager,
-                                query,
-                                concurrency,
-                                duration,
-                                warmup));
-                    }
-                }
-            }
+            List<CompareCell> cells = measureAll(
+                    compared, new CellMeasurement(err, jobManager, taskManager), sluice, other, duration, warmup);
             String report = header(started, duration, warmup, other.label())
                     + profile.describe(clusterJvmOpts)
-                    + CompareTable.render(cells, queries, concurrencies, other.label());
+                    + CompareTable.render(
+                            cells, compared.stream().map(ComparedQuery::label).toList(), concurrencies, other.label());
             out.println(report);
             if (output != null) {
                 Files.writeString(output, report, StandardCharsets.UTF_8);
             }
-        } finally {
-            runScript(projectRoot, "flink-local-cluster", "stop", "--dir", clusterDirectory.toString());
         }
         return 0;
     }
 
-    /** Runs {@code query} on one system at concurrency 1 for the cluster warm-up, and forgets the figures. */
-    private void warmUp(String system, String url, String query) throws InterruptedException {
-        err.printf("%s: warming the cluster up with %s for %d s ...%n", system, query, clusterWarmupSeconds);
-        PerfReport report = new PerfRun(
-                        new PerfConfig(
-                                url,
-                                query,
-                                ReferenceQueries.find(query).orElseThrow(),
-                                ReferenceQueries.setupFor(query, bulkRows),
-                                1,
-                                0,
-                                Duration.ofSeconds(clusterWarmupSeconds),
-                                0,
-                                Duration.ZERO,
-                                Map.of(),
-                                Duration.ofSeconds(30)),
-                        err,
-                        () -> {})
-                .run();
-        err.printf("  warm-up done: %d queries, %d errors%n", report.queries(), report.errors());
-    }
-
-    private CompareCell measure(
-            String system,
-            String url,
-            long gatewayPid,
-            long jobManagerPid,
-            long taskManagerPid,
-            String query,
-            int concurrency,
+    /**
+     * The cluster's warm-up with each query on each side, then every cell: per query and concurrency, both sides, the
+     * side that goes first alternating.
+     */
+    private List<CompareCell> measureAll(
+            List<ComparedQuery> compared,
+            CellMeasurement measurement,
+            SluiceGateway sluice,
+            BaselineSystem other,
             Duration duration,
             Duration warmup)
             throws InterruptedException {
-        err.printf("%s: %s at concurrency %d ...%n", system, query, concurrency);
-        PerfConfig config = new PerfConfig(
-                url,
-                query,
-                ReferenceQueries.find(query).orElseThrow(),
-                ReferenceQueries.setupFor(query, bulkRows),
-                concurrency,
-                0,
-                duration,
-                0,
-                warmup,
-                Map.of(),
-                Duration.ofSeconds(30));
-        long[] pids = {gatewayPid, jobManagerPid, taskManagerPid};
-        ProcessCpu.Sample[] atStart = new ProcessCpu.Sample[3];
-        PerfReport report = new PerfRun(config, err, () -> {
-                    for (int i = 0; i < pids.length; i++) {
-                        try {
-                            atStart[i] = ProcessCpu.of(pids[i]);
-                        } catch (RuntimeException e) {
-                            // its cell shows no CPU for this process; say why rather than print a silent 0
-                            err.printf("warning: no CPU sample of process %d: %s%n", pids[i], e.getMessage());
-                        }
-                    }
-                })
-                .run();
-        ProcessCpu.Sample[] used = new ProcessCpu.Sample[3];
-        for (int i = 0; i < pids.length; i++) {
-            used[i] = atStart[i] == null
-                    ? new ProcessCpu.Sample(Duration.ZERO, Duration.ZERO)
-                    : ProcessCpu.of(pids[i]).minus(atStart[i]);
+        if (clusterWarmupSeconds > 0) {
+            for (ComparedQuery query : compared) {
+                measurement.warmUp(
+                        CompareTable.SLUICE, sluice.jdbcUrl(), query, true, Duration.ofSeconds(clusterWarmupSeconds));
+                measurement.warmUp(
+                        other.label(), other.jdbcUrl(), query, false, Duration.ofSeconds(clusterWarmupSeconds));
+            }
         }
-        err.println("  " + report.toText().replace("\n", "\n  "));
-        return new CompareCell(system, query, concurrency, report, used[0], used[1], used[2]);
+        List<CompareCell> cells = new ArrayList<>();
+        for (int q = 0; q < compared.size(); q++) {
+            for (int c = 0; c < concurrencies.size(); c++) {
+                // alternates across queries and across concurrency levels alike, so that no concurrency level is
+                // always measured with the same system first (with an even number of levels, alternating by cell
+                // index would do exactly that)
+                List<Boolean> order = (q + c) % 2 == 0 ? List.of(true, false) : List.of(false, true);
+                for (boolean onSluice : order) {
+                    cells.add(measurement.measure(
+                            onSluice ? CompareTable.SLUICE : other.label(),
+                            onSluice ? sluice.jdbcUrl() : other.jdbcUrl(),
+                            onSluice ? sluice.pid() : other.pid(),
+                            compared.get(q),
+                            onSluice,
+                            concurrencies.get(c),
+                            duration,
+                            warmup));
+                }
+            }
+        }
+        return cells;
     }
 
     private String header(Instant started, Duration duration, Duration warmup, String baselineLabel) {
@@ -365,73 +281,31 @@ public final class SluiceCompare implements Callable<Integer> {
         }
     }
 
-    /** The system on the other side of the comparison. */
-    private interface BaselineSystem extends AutoCloseable {
-        String label();
-
-        String jdbcUrl();
-
-        long pid();
-
-        @Override
-        void close() throws InterruptedException;
-    }
-
     /** @param jobYaml the job-side Flink settings, the same for both systems */
     private BaselineSystem startBaseline(
             Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags, String jobYaml)
             throws IOException, InterruptedException {
         if (baseline.equals("stock")) {
             StockFlinkGateway stock = StockFlinkGateway.start(
-                    projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags, jobYaml);
-            return baselineOf("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
+                    projectRoot,
+                    work.resolve("stock-gateway"),
+                    clusterRestPort,
+                    FlinkLocalCluster.freePort(),
+                    jvmFlags,
+                    jobYaml);
+            return BaselineSystem.of("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
         }
         boolean fixedDelay = baseline.equals("fixed-delay");
-        ManagedProcess other = fixedDelay
-                ? startSluice(
+        SluiceGateway other = fixedDelay
+                ? SluiceGateway.start(
                         projectRoot,
                         work.resolve("sluice-fixed-delay"),
                         clusterRestPort,
                         true,
                         jobYaml + FIXED_DELAY_YAML)
-                : startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml);
-        try {
-            String url = other.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
-            String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
-            return baselineOf(label, url, other.pid(), other::close);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            other.close();
-            throw e;
-        }
-    }
-
-    /** Closing a baseline stops its process. */
-    private interface Stopper {
-        void stop() throws InterruptedException;
-    }
-
-    private static BaselineSystem baselineOf(String label, String url, long pid, Stopper stopper) {
-        return new BaselineSystem() {
-            @Override
-            public String label() {
-                return label;
-            }
-
-            @Override
-            public String jdbcUrl() {
-                return url;
-            }
-
-            @Override
-            public long pid() {
-                return pid;
-            }
-
-            @Override
-            public void close() throws InterruptedException {
-                stopper.stop();
-            }
-        };
+                : SluiceGateway.start(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml);
+        String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
+        return BaselineSystem.of(label, other.jdbcUrl(), other.pid(), other::close);
     }
 
     private Profile readProfile() throws IOException {
@@ -453,54 +327,5 @@ public final class SluiceCompare implements Callable<Integer> {
 
     private String extraConfig() throws IOException {
         return sluiceExtraConfig == null ? "" : Files.readString(sluiceExtraConfig);
-    }
-
-    /** @param extraYaml top-level YAML appended to the gateway's configuration */
-    private ManagedProcess startSluice(
-            Path projectRoot, Path directory, int clusterRestPort, boolean reuse, String extraYaml) throws IOException {
-        Files.createDirectories(directory);
-        Path config = directory.resolve("sluice.yaml");
-        Files.writeString(config, """
-                sluice:
-                  server:
-                    port: 0
-                  clusters: [standalone]
-                  cluster:
-                    reuse: %s
-                    standalone:
-                      type: REMOTE
-                      rest-address: 127.0.0.1:%d
-                """.formatted(reuse, clusterRestPort) + extraYaml);
-        return ManagedProcess.start(
-                "Sluice gateway",
-                List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),
-                Map.of("SLUICE_SKIP_BUILD", "1", "SLUICE_LOG_DIR", directory.toString()),
-                directory.resolve("gateway.out"));
-    }
-
-    private void runScript(Path projectRoot, String script, String... arguments)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(projectRoot.resolve("bin").resolve(script).toString());
-        command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("SLUICE_SKIP_BUILD", "1");
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(180, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IllegalStateException(
-                    "bin/" + script + " " + String.join(" ", arguments) + " failed:\n" + output);
-        }
-        err.print(output);
-    }
-
-    private static long readPid(Path file) throws IOException {
-        return Long.parseLong(Files.readString(file).strip());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }
