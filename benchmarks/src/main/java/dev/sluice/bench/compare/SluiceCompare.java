@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code sluice-compare}: starts one standalone Flink session cluster, the stock Flink SQL Gateway and the Sluice
  * gateway on it, then runs the reference queries at each concurrency against both systems, alternating which goes
- * first, and prints Markdown tables with QPS, latency, errors and CPU per query of every server.
+ * first, and prints Markdown tables with QPS, latency, errors and CPU per query of every server, and where the time
+ * of Sluice's queries went.
  */
 @Command(
         name = "sluice-compare",
@@ -200,7 +201,8 @@ public final class SluiceCompare implements Callable<Integer> {
             String report = header(started, duration, warmup, other.label())
                     + profile.describe(clusterJvmOpts)
                     + CompareTable.render(
-                            cells, compared.stream().map(ComparedQuery::label).toList(), concurrencies, other.label());
+                            cells, compared.stream().map(ComparedQuery::label).toList(), concurrencies, other.label())
+                    + PhasesTable.render(cells);
             out.println(report);
             if (output != null) {
                 Files.writeString(output, report, StandardCharsets.UTF_8);
