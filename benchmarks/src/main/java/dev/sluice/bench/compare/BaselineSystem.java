@@ -1,5 +1,7 @@
 package dev.sluice.bench.compare;
 
+import dev.sluice.bench.workload.SystemKind;
+
 import static java.util.Objects.requireNonNull;
 
 /** The system on the other side of the comparison: the stock gateway, or a second Sluice gateway. */
@@ -10,6 +12,9 @@ interface BaselineSystem extends AutoCloseable {
 
     long pid();
 
+    /** Which variant of a workload's statements it runs. */
+    SystemKind kind();
+
     @Override
     void close() throws InterruptedException;
 
@@ -18,9 +23,10 @@ interface BaselineSystem extends AutoCloseable {
         void stop() throws InterruptedException;
     }
 
-    static BaselineSystem of(String label, String url, long pid, Stopper stopper) {
+    static BaselineSystem of(String label, String url, long pid, SystemKind kind, Stopper stopper) {
         requireNonNull(label, "label is null");
         requireNonNull(url, "url is null");
+        requireNonNull(kind, "kind is null");
         requireNonNull(stopper, "stopper is null");
         return new BaselineSystem() {
             @Override
@@ -36,6 +42,11 @@ interface BaselineSystem extends AutoCloseable {
             @Override
             public long pid() {
                 return pid;
+            }
+
+            @Override
+            public SystemKind kind() {
+                return kind;
             }
 
             @Override

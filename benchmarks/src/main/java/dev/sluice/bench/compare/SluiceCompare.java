@@ -1,8 +1,13 @@
 package dev.sluice.bench.compare;
 
 import dev.sluice.bench.perf.ReferenceQueries;
+import dev.sluice.bench.perf.WorkloadOptions;
+import dev.sluice.bench.perf.WorkloadSelection;
+import dev.sluice.bench.workload.SystemKind;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -10,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,9 +26,9 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code sluice-compare}: starts one standalone Flink session cluster, the stock Flink SQL Gateway and the Sluice
- * gateway on it, then runs the reference queries at each concurrency against both systems, alternating which goes
- * first, and prints Markdown tables with QPS, latency, errors and CPU per query of every server, and where the time
- * of Sluice's queries went.
+ * gateway on it, then runs the reference queries, or the query kinds of a workload, at each concurrency against both
+ * systems, alternating which goes first, and prints Markdown tables with QPS, latency, errors and CPU per query of
+ * every server, and the phases of Sluice's queries.
  */
 @Command(
         name = "sluice-compare",
@@ -33,6 +39,13 @@ import java.util.concurrent.Callable;
         description = {
             "Sluice versus the stock Flink SQL Gateway + Flink JDBC driver, side by side on one standalone Flink"
                     + " session cluster (JobManager and TaskManager in their own JVMs), in one run.",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  sluice-compare --queries source,wordcount,join --concurrency 1,32",
+            "  sluice-compare --workload bi --size large --table-form parquet --queries point-lookup,dashboard-filter"
+                    + " --mode both --concurrency 1,8",
         })
 public final class SluiceCompare implements Callable<Integer> {
     /** Flink's client: a fixed 100 ms between polls of a job's result. */
@@ -43,13 +56,19 @@ public final class SluiceCompare implements Callable<Integer> {
                 delay: 100 ms
             """;
 
+    private static final List<String> DEFAULT_QUERIES = List.of("source", "wordcount", "join");
+
     @Option(
             names = "--queries",
             split = ",",
-            description =
-                    "Reference queries to run: source, wordcount, join; bulk (select * from a table of --bulk-rows"
-                            + " rows) and bulk-blackhole (the same rows into a blackhole table: the cluster's own time).")
-    List<String> queries = List.of("source", "wordcount", "join");
+            description = "Reference queries to run: source, wordcount, join (the default); bulk (select * from a table"
+                    + " of --bulk-rows rows) and bulk-blackhole (the same rows into a blackhole table: the cluster's"
+                    + " own time). With --workload, its query kinds (default: all of them).")
+    @Nullable
+    List<String> queries;
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(
             names = "--bulk-rows",
@@ -137,6 +156,7 @@ public final class SluiceCompare implements Callable<Integer> {
 
     public static void main(String[] args) {
         CommandLine commandLine = new CommandLine(new SluiceCompare(System.out, System.err));
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         System.exit(commandLine.execute(args));
     }
 
@@ -146,11 +166,24 @@ public final class SluiceCompare implements Callable<Integer> {
             err.println("sluice-compare: --baseline must be stock, no-reuse or fixed-delay, was '" + baseline + "'");
             return 2;
         }
+        Path work = Files.createDirectories(workDirectory.toAbsolutePath());
+        SystemKind baselineKind = baseline.equals("stock") ? SystemKind.STOCK : SystemKind.SLUICE;
         Profile profile;
+        WorkloadSelection selection = null;
         List<ComparedQuery> compared;
         try {
             profile = readProfile();
-            compared = ComparedQueries.reference(queries, bulkRows);
+            if (workload.given()) {
+                selection = workload.select(work.resolve("data"));
+                compared = ComparedQueries.workload(
+                        selection,
+                        queries == null
+                                ? List.copyOf(selection.workload().queries().keySet())
+                                : queries,
+                        baselineKind);
+            } else {
+                compared = ComparedQueries.reference(queries == null ? DEFAULT_QUERIES : queries, bulkRows);
+            }
         } catch (IllegalArgumentException e) {
             err.println("sluice-compare: " + e.getMessage());
             return 2;
@@ -159,7 +192,6 @@ public final class SluiceCompare implements Callable<Integer> {
         Duration warmup = Duration.ofSeconds(full ? 15 : warmupSeconds);
         Path projectRoot =
                 Path.of(System.getenv().getOrDefault("SLUICE_HOME", ".")).toAbsolutePath();
-        Path work = Files.createDirectories(workDirectory.toAbsolutePath());
         List<String> jvmFlags = Arrays.stream(
                         System.getenv().getOrDefault("SLUICE_JVM_OPENS", "").split(" "))
                 .filter(flag -> !flag.isBlank())
@@ -175,14 +207,17 @@ public final class SluiceCompare implements Callable<Integer> {
                 clusterJvmOpts,
                 err);
         String jobYaml = profile.job() == null ? "" : profile.job().toYaml();
+        // what every Sluice gateway needs for the workload's tables; the stock gateway reads them without a policy
+        String workloadYaml = selection == null ? "" : WorkloadTables.sluiceYaml(selection);
         try (cluster;
-                BaselineSystem other = startBaseline(projectRoot, work, cluster.restPort(), jvmFlags, jobYaml);
+                BaselineSystem other =
+                        startBaseline(projectRoot, work, cluster.restPort(), jvmFlags, jobYaml, workloadYaml);
                 SluiceGateway sluice = SluiceGateway.start(
                         projectRoot,
                         work.resolve("sluice-gateway"),
                         cluster.restPort(),
                         true,
-                        jobYaml + extraConfig())) {
+                        jobYaml + workloadYaml + extraConfig())) {
             long jobManager = cluster.jobManagerPid();
             long taskManager = cluster.taskManagerPid();
             err.printf(
@@ -196,10 +231,21 @@ public final class SluiceCompare implements Callable<Integer> {
                     other.label(),
                     other.jdbcUrl(),
                     other.pid());
+            String workloadParagraph = "";
+            if (selection != null) {
+                try {
+                    workloadParagraph =
+                            WorkloadTables.prepare(selection, sluice.jdbcUrl(), other, CompareTable.SLUICE, err);
+                } catch (SQLException e) {
+                    err.println("sluice-compare: " + e.getMessage());
+                    return 1;
+                }
+            }
             List<CompareCell> cells = measureAll(
                     compared, new CellMeasurement(err, jobManager, taskManager), sluice, other, duration, warmup);
             String report = header(started, duration, warmup, other.label())
                     + profile.describe(clusterJvmOpts)
+                    + workloadParagraph
                     + CompareTable.render(
                             cells, compared.stream().map(ComparedQuery::label).toList(), concurrencies, other.label())
                     + PhasesTable.render(cells);
@@ -283,9 +329,17 @@ public final class SluiceCompare implements Callable<Integer> {
         }
     }
 
-    /** @param jobYaml the job-side Flink settings, the same for both systems */
+    /**
+     * @param jobYaml the job-side Flink settings, the same for both systems
+     * @param workloadYaml what a Sluice gateway needs for the workload's tables, for a Sluice baseline
+     */
     private BaselineSystem startBaseline(
-            Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags, String jobYaml)
+            Path projectRoot,
+            Path work,
+            int clusterRestPort,
+            List<String> jvmFlags,
+            String jobYaml,
+            String workloadYaml)
             throws IOException, InterruptedException {
         if (baseline.equals("stock")) {
             StockFlinkGateway stock = StockFlinkGateway.start(
@@ -295,7 +349,7 @@ public final class SluiceCompare implements Callable<Integer> {
                     FlinkLocalCluster.freePort(),
                     jvmFlags,
                     jobYaml);
-            return BaselineSystem.of("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
+            return BaselineSystem.of("stock Flink", stock.jdbcUrl(), stock.pid(), SystemKind.STOCK, stock::close);
         }
         boolean fixedDelay = baseline.equals("fixed-delay");
         SluiceGateway other = fixedDelay
@@ -304,10 +358,11 @@ public final class SluiceCompare implements Callable<Integer> {
                         work.resolve("sluice-fixed-delay"),
                         clusterRestPort,
                         true,
-                        jobYaml + FIXED_DELAY_YAML)
-                : SluiceGateway.start(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml);
+                        jobYaml + workloadYaml + FIXED_DELAY_YAML)
+                : SluiceGateway.start(
+                        projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml + workloadYaml);
         String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
-        return BaselineSystem.of(label, other.jdbcUrl(), other.pid(), other::close);
+        return BaselineSystem.of(label, other.jdbcUrl(), other.pid(), SystemKind.SLUICE, other::close);
     }
 
     private Profile readProfile() throws IOException {
