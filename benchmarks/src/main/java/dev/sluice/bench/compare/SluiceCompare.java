@@ -1,34 +1,34 @@
 package dev.sluice.bench.compare;
 
-import dev.sluice.bench.perf.PerfConfig;
-import dev.sluice.bench.perf.PerfReport;
-import dev.sluice.bench.perf.PerfRun;
 import dev.sluice.bench.perf.ReferenceQueries;
+import dev.sluice.bench.perf.WorkloadOptions;
+import dev.sluice.bench.perf.WorkloadSelection;
+import dev.sluice.bench.workload.SystemKind;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
  * {@code sluice-compare}: starts one standalone Flink session cluster, the stock Flink SQL Gateway and the Sluice
- * gateway on it, then runs the reference queries at each concurrency against both systems, alternating which goes
- * first, and prints Markdown tables with QPS, latency, errors and CPU per query of every server.
+ * gateway on it, then runs the reference queries, or the query kinds of a workload, at each concurrency against both
+ * systems, alternating which goes first, and prints Markdown tables with QPS, latency, errors and CPU per query of
+ * every server, and the phases of Sluice's queries.
  */
 @Command(
         name = "sluice-compare",
@@ -39,6 +39,13 @@ import java.util.regex.Pattern;
         description = {
             "Sluice versus the stock Flink SQL Gateway + Flink JDBC driver, side by side on one standalone Flink"
                     + " session cluster (JobManager and TaskManager in their own JVMs), in one run.",
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  sluice-compare --queries source,wordcount,join --concurrency 1,32",
+            "  sluice-compare --workload bi --size large --table-form parquet --queries point-lookup,dashboard-filter"
+                    + " --mode both --concurrency 1,8",
         })
 public final class SluiceCompare implements Callable<Integer> {
     /** Flink's client: a fixed 100 ms between polls of a job's result. */
@@ -49,15 +56,19 @@ public final class SluiceCompare implements Callable<Integer> {
                 delay: 100 ms
             """;
 
-    private static final Pattern SLUICE_READY = Pattern.compile("^Sluice gateway ready: (\\S+)$", Pattern.MULTILINE);
+    private static final List<String> DEFAULT_QUERIES = List.of("source", "wordcount", "join");
 
     @Option(
             names = "--queries",
             split = ",",
-            description =
-                    "Reference queries to run: source, wordcount, join; bulk (select * from a table of --bulk-rows"
-                            + " rows) and bulk-blackhole (the same rows into a blackhole table: the cluster's own time).")
-    List<String> queries = List.of("source", "wordcount", "join");
+            description = "Reference queries to run: source, wordcount, join (the default); bulk (select * from a table"
+                    + " of --bulk-rows rows) and bulk-blackhole (the same rows into a blackhole table: the cluster's"
+                    + " own time). With --workload, its query kinds (default: all of them).")
+    @Nullable
+    List<String> queries;
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(
             names = "--bulk-rows",
@@ -145,6 +156,7 @@ public final class SluiceCompare implements Callable<Integer> {
 
     public static void main(String[] args) {
         CommandLine commandLine = new CommandLine(new SluiceCompare(System.out, System.err));
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         System.exit(commandLine.execute(args));
     }
 
@@ -154,16 +166,24 @@ public final class SluiceCompare implements Callable<Integer> {
             err.println("sluice-compare: --baseline must be stock, no-reuse or fixed-delay, was '" + baseline + "'");
             return 2;
         }
-        for (String query : queries) {
-            if (ReferenceQueries.find(query).isEmpty()) {
-                err.println("sluice-compare: unknown query '" + query + "'; reference queries are "
-                        + ReferenceQueries.names());
-                return 2;
-            }
-        }
+        Path work = Files.createDirectories(workDirectory.toAbsolutePath());
+        SystemKind baselineKind = baseline.equals("stock") ? SystemKind.STOCK : SystemKind.SLUICE;
         Profile profile;
+        WorkloadSelection selection = null;
+        List<ComparedQuery> compared;
         try {
             profile = readProfile();
+            if (workload.given()) {
+                selection = workload.select(work.resolve("data"));
+                compared = ComparedQueries.workload(
+                        selection,
+                        queries == null
+                                ? List.copyOf(selection.workload().queries().keySet())
+                                : queries,
+                        baselineKind);
+            } else {
+                compared = ComparedQueries.reference(queries == null ? DEFAULT_QUERIES : queries, bulkRows);
+            }
         } catch (IllegalArgumentException e) {
             err.println("sluice-compare: " + e.getMessage());
             return 2;
@@ -172,168 +192,112 @@ public final class SluiceCompare implements Callable<Integer> {
         Duration warmup = Duration.ofSeconds(full ? 15 : warmupSeconds);
         Path projectRoot =
                 Path.of(System.getenv().getOrDefault("SLUICE_HOME", ".")).toAbsolutePath();
-        Path work = Files.createDirectories(workDirectory.toAbsolutePath());
         List<String> jvmFlags = Arrays.stream(
                         System.getenv().getOrDefault("SLUICE_JVM_OPENS", "").split(" "))
                 .filter(flag -> !flag.isBlank())
                 .toList();
         Instant started = Instant.now();
 
-        int clusterRestPort = freePort();
-        Path clusterDirectory = work.resolve("flink-cluster");
-        List<String> clusterArguments = new ArrayList<>(List.of(
-                "start",
-                "--rest-port",
-                String.valueOf(clusterRestPort),
-                "--rpc-port",
-                String.valueOf(freePort()),
-                "--slots",
-                String.valueOf(slots),
-                "--dir",
-                clusterDirectory.toString()));
-        if (clusterPushSink) {
-            clusterArguments.add("--push-sink");
-        }
-        for (FlinkSettingsFile file : profile.cluster()) {
-            clusterArguments.addAll(
-                    List.of("--config", file.file().toAbsolutePath().toString()));
-        }
-        if (clusterJvmOpts != null) {
-            clusterArguments.addAll(List.of("--jvm-opts", clusterJvmOpts));
-        }
-        runScript(projectRoot, "flink-local-cluster", clusterArguments.toArray(String[]::new));
+        FlinkLocalCluster cluster = FlinkLocalCluster.start(
+                projectRoot,
+                work.resolve("flink-cluster"),
+                slots,
+                clusterPushSink,
+                profile.cluster(),
+                clusterJvmOpts,
+                err);
         String jobYaml = profile.job() == null ? "" : profile.job().toYaml();
-        try (BaselineSystem other = startBaseline(projectRoot, work, clusterRestPort, jvmFlags, jobYaml);
-                ManagedProcess sluice = startSluice(
-                        projectRoot, work.resolve("sluice-gateway"), clusterRestPort, true, jobYaml + extraConfig())) {
-            String sluiceUrl = sluice.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
-            long jobManager = readPid(clusterDirectory.resolve("jobmanager.pid"));
-            long taskManager = readPid(clusterDirectory.resolve("taskmanager.pid"));
+        // what every Sluice gateway needs for the workload's tables; the stock gateway reads them without a policy
+        String workloadYaml = selection == null ? "" : WorkloadTables.sluiceYaml(selection);
+        try (cluster;
+                BaselineSystem other =
+                        startBaseline(projectRoot, work, cluster.restPort(), jvmFlags, jobYaml, workloadYaml);
+                SluiceGateway sluice = SluiceGateway.start(
+                        projectRoot,
+                        work.resolve("sluice-gateway"),
+                        cluster.restPort(),
+                        true,
+                        jobYaml + workloadYaml + extraConfig())) {
+            long jobManager = cluster.jobManagerPid();
+            long taskManager = cluster.taskManagerPid();
             err.printf(
                     "Cluster: JobManager PID %d, TaskManager PID %d (%d slots); Sluice at %s (PID %d); %s at %s"
                             + " (PID %d)%n",
                     jobManager,
                     taskManager,
                     slots,
-                    sluiceUrl,
+                    sluice.jdbcUrl(),
                     sluice.pid(),
                     other.label(),
                     other.jdbcUrl(),
                     other.pid());
-
-            if (clusterWarmupSeconds > 0) {
-                for (String query : queries) {
-                    for (String system : List.of(CompareTable.SLUICE, other.label())) {
-                        warmUp(system, system.equals(CompareTable.SLUICE) ? sluiceUrl : other.jdbcUrl(), query);
-                    }
+            String workloadParagraph = "";
+            if (selection != null) {
+                try {
+                    workloadParagraph =
+                            WorkloadTables.prepare(selection, sluice.jdbcUrl(), other, CompareTable.SLUICE, err);
+                } catch (SQLException e) {
+                    err.println("sluice-compare: " + e.getMessage());
+                    return 1;
                 }
             }
-            List<CompareCell> cells = new ArrayList<>();
-            for (int q = 0; q < queries.size(); q++) {
-                String query = queries.get(q);
-                for (int c = 0; c < concurrencies.size(); c++) {
-                    int concurrency = concurrencies.get(c);
-                    // alternates across queries and across concurrency levels alike, so that no concurrency level is
-                    // always measured with the same system first (with an even number of levels, alternating by cell
-                    // index would do exactly that)
-                    List<String> order = (q + c) % 2 == 0
-                            ? List.of(CompareTable.SLUICE, other.label())
-                            : List.of(other.label(), CompareTable.SLUICE);
-                    for (String system : order) {
-                        boolean isSluice = system.equals(CompareTable.SLUICE);
-                        cells.add(measure(
-                                system,
-                                isSluice ? sluiceUrl : other.jdbcUrl(),
-                                isSluice ? sluice.pid() : other.pid(),
-                                jobManager,
-                                taskManager,
-                                query,
-                                concurrency,
-                                duration,
-                                warmup));
-                    }
-                }
-            }
+            List<CompareCell> cells = measureAll(
+                    compared, new CellMeasurement(err, jobManager, taskManager), sluice, other, duration, warmup);
             String report = header(started, duration, warmup, other.label())
                     + profile.describe(clusterJvmOpts)
-                    + CompareTable.render(cells, queries, concurrencies, other.label());
+                    + workloadParagraph
+                    + CompareTable.render(
+                            cells, compared.stream().map(ComparedQuery::label).toList(), concurrencies, other.label())
+                    + PhasesTable.render(cells);
             out.println(report);
             if (output != null) {
                 Files.writeString(output, report, StandardCharsets.UTF_8);
             }
-        } finally {
-            runScript(projectRoot, "flink-local-cluster", "stop", "--dir", clusterDirectory.toString());
         }
         return 0;
     }
 
-    /** Runs {@code query} on one system at concurrency 1 for the cluster warm-up, and forgets the figures. */
-    private void warmUp(String system, String url, String query) throws InterruptedException {
-        err.printf("%s: warming the cluster up with %s for %d s ...%n", system, query, clusterWarmupSeconds);
-        PerfReport report = new PerfRun(
-                        new PerfConfig(
-                                url,
-                                query,
-                                ReferenceQueries.find(query).orElseThrow(),
-                                ReferenceQueries.setupFor(query, bulkRows),
-                                1,
-                                0,
-                                Duration.ofSeconds(clusterWarmupSeconds),
-                                0,
-                                Duration.ZERO,
-                                Map.of(),
-                                Duration.ofSeconds(30)),
-                        err,
-                        () -> {})
-                .run();
-        err.printf("  warm-up done: %d queries, %d errors%n", report.queries(), report.errors());
-    }
-
-    private CompareCell measure(
-            String system,
-            String url,
-            long gatewayPid,
-            long jobManagerPid,
-            long taskManagerPid,
-            String query,
-            int concurrency,
+    /**
+     * The cluster's warm-up with each query on each side, then every cell: per query and concurrency, both sides, the
+     * side that goes first alternating.
+     */
+    private List<CompareCell> measureAll(
+            List<ComparedQuery> compared,
+            CellMeasurement measurement,
+            SluiceGateway sluice,
+            BaselineSystem other,
             Duration duration,
             Duration warmup)
             throws InterruptedException {
-        err.printf("%s: %s at concurrency %d ...%n", system, query, concurrency);
-        PerfConfig config = new PerfConfig(
-                url,
-                query,
-                ReferenceQueries.find(query).orElseThrow(),
-                ReferenceQueries.setupFor(query, bulkRows),
-                concurrency,
-                0,
-                duration,
-                0,
-                warmup,
-                Map.of(),
-                Duration.ofSeconds(30));
-        long[] pids = {gatewayPid, jobManagerPid, taskManagerPid};
-        ProcessCpu.Sample[] atStart = new ProcessCpu.Sample[3];
-        PerfReport report = new PerfRun(config, err, () -> {
-                    for (int i = 0; i < pids.length; i++) {
-                        try {
-                            atStart[i] = ProcessCpu.of(pids[i]);
-                        } catch (RuntimeException e) {
-                            // its cell shows no CPU for this process; say why rather than print a silent 0
-                            err.printf("warning: no CPU sample of process %d: %s%n", pids[i], e.getMessage());
-                        }
-                    }
-                })
-                .run();
-        ProcessCpu.Sample[] used = new ProcessCpu.Sample[3];
-        for (int i = 0; i < pids.length; i++) {
-            used[i] = atStart[i] == null
-                    ? new ProcessCpu.Sample(Duration.ZERO, Duration.ZERO)
-                    : ProcessCpu.of(pids[i]).minus(atStart[i]);
+        if (clusterWarmupSeconds > 0) {
+            for (ComparedQuery query : compared) {
+                measurement.warmUp(
+                        CompareTable.SLUICE, sluice.jdbcUrl(), query, true, Duration.ofSeconds(clusterWarmupSeconds));
+                measurement.warmUp(
+                        other.label(), other.jdbcUrl(), query, false, Duration.ofSeconds(clusterWarmupSeconds));
+            }
         }
-        err.println("  " + report.toText().replace("\n", "\n  "));
-        return new CompareCell(system, query, concurrency, report, used[0], used[1], used[2]);
+        List<CompareCell> cells = new ArrayList<>();
+        for (int q = 0; q < compared.size(); q++) {
+            for (int c = 0; c < concurrencies.size(); c++) {
+                // alternates across queries and across concurrency levels alike, so that no concurrency level is
+                // always measured with the same system first (with an even number of levels, alternating by cell
+                // index would do exactly that)
+                List<Boolean> order = (q + c) % 2 == 0 ? List.of(true, false) : List.of(false, true);
+                for (boolean onSluice : order) {
+                    cells.add(measurement.measure(
+                            onSluice ? CompareTable.SLUICE : other.label(),
+                            onSluice ? sluice.jdbcUrl() : other.jdbcUrl(),
+                            onSluice ? sluice.pid() : other.pid(),
+                            compared.get(q),
+                            onSluice,
+                            concurrencies.get(c),
+                            duration,
+                            warmup));
+                }
+            }
+        }
+        return cells;
     }
 
     private String header(Instant started, Duration duration, Duration warmup, String baselineLabel) {
@@ -365,73 +329,40 @@ public final class SluiceCompare implements Callable<Integer> {
         }
     }
 
-    /** The system on the other side of the comparison. */
-    private interface BaselineSystem extends AutoCloseable {
-        String label();
-
-        String jdbcUrl();
-
-        long pid();
-
-        @Override
-        void close() throws InterruptedException;
-    }
-
-    /** @param jobYaml the job-side Flink settings, the same for both systems */
+    /**
+     * @param jobYaml the job-side Flink settings, the same for both systems
+     * @param workloadYaml what a Sluice gateway needs for the workload's tables, for a Sluice baseline
+     */
     private BaselineSystem startBaseline(
-            Path projectRoot, Path work, int clusterRestPort, List<String> jvmFlags, String jobYaml)
+            Path projectRoot,
+            Path work,
+            int clusterRestPort,
+            List<String> jvmFlags,
+            String jobYaml,
+            String workloadYaml)
             throws IOException, InterruptedException {
         if (baseline.equals("stock")) {
             StockFlinkGateway stock = StockFlinkGateway.start(
-                    projectRoot, work.resolve("stock-gateway"), clusterRestPort, freePort(), jvmFlags, jobYaml);
-            return baselineOf("stock Flink", stock.jdbcUrl(), stock.pid(), stock::close);
+                    projectRoot,
+                    work.resolve("stock-gateway"),
+                    clusterRestPort,
+                    FlinkLocalCluster.freePort(),
+                    jvmFlags,
+                    jobYaml);
+            return BaselineSystem.of("stock Flink", stock.jdbcUrl(), stock.pid(), SystemKind.STOCK, stock::close);
         }
         boolean fixedDelay = baseline.equals("fixed-delay");
-        ManagedProcess other = fixedDelay
-                ? startSluice(
+        SluiceGateway other = fixedDelay
+                ? SluiceGateway.start(
                         projectRoot,
                         work.resolve("sluice-fixed-delay"),
                         clusterRestPort,
                         true,
-                        jobYaml + FIXED_DELAY_YAML)
-                : startSluice(projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml);
-        try {
-            String url = other.awaitOutput(SLUICE_READY, Duration.ofSeconds(120));
-            String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
-            return baselineOf(label, url, other.pid(), other::close);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            other.close();
-            throw e;
-        }
-    }
-
-    /** Closing a baseline stops its process. */
-    private interface Stopper {
-        void stop() throws InterruptedException;
-    }
-
-    private static BaselineSystem baselineOf(String label, String url, long pid, Stopper stopper) {
-        return new BaselineSystem() {
-            @Override
-            public String label() {
-                return label;
-            }
-
-            @Override
-            public String jdbcUrl() {
-                return url;
-            }
-
-            @Override
-            public long pid() {
-                return pid;
-            }
-
-            @Override
-            public void close() throws InterruptedException {
-                stopper.stop();
-            }
-        };
+                        jobYaml + workloadYaml + FIXED_DELAY_YAML)
+                : SluiceGateway.start(
+                        projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml + workloadYaml);
+        String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
+        return BaselineSystem.of(label, other.jdbcUrl(), other.pid(), SystemKind.SLUICE, other::close);
     }
 
     private Profile readProfile() throws IOException {
@@ -453,54 +384,5 @@ public final class SluiceCompare implements Callable<Integer> {
 
     private String extraConfig() throws IOException {
         return sluiceExtraConfig == null ? "" : Files.readString(sluiceExtraConfig);
-    }
-
-    /** @param extraYaml top-level YAML appended to the gateway's configuration */
-    private ManagedProcess startSluice(
-            Path projectRoot, Path directory, int clusterRestPort, boolean reuse, String extraYaml) throws IOException {
-        Files.createDirectories(directory);
-        Path config = directory.resolve("sluice.yaml");
-        Files.writeString(config, """
-                sluice:
-                  server:
-                    port: 0
-                  clusters: [standalone]
-                  cluster:
-                    reuse: %s
-                    standalone:
-                      type: REMOTE
-                      rest-address: 127.0.0.1:%d
-                """.formatted(reuse, clusterRestPort) + extraYaml);
-        return ManagedProcess.start(
-                "Sluice gateway",
-                List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),
-                Map.of("SLUICE_SKIP_BUILD", "1", "SLUICE_LOG_DIR", directory.toString()),
-                directory.resolve("gateway.out"));
-    }
-
-    private void runScript(Path projectRoot, String script, String... arguments)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(projectRoot.resolve("bin").resolve(script).toString());
-        command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("SLUICE_SKIP_BUILD", "1");
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(180, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IllegalStateException(
-                    "bin/" + script + " " + String.join(" ", arguments) + " failed:\n" + output);
-        }
-        err.print(output);
-    }
-
-    private static long readPid(Path file) throws IOException {
-        return Long.parseLong(Files.readString(file).strip());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -18,8 +18,7 @@ import static java.util.Objects.requireNonNull;
  */
 public record PerfConfig(
         String url,
-        String queryLabel,
-        String sql,
+        PerfQuery query,
         List<String> setup,
         int concurrency,
         long count,
@@ -30,8 +29,7 @@ public record PerfConfig(
         Duration progressInterval) {
     public PerfConfig {
         requireNonNull(url, "url is null");
-        requireNonNull(queryLabel, "queryLabel is null");
-        requireNonNull(sql, "sql is null");
+        requireNonNull(query, "query is null");
         setup = List.copyOf(setup);
         properties = Map.copyOf(properties);
         requireNonNull(warmupDuration, "warmupDuration is null");
@@ -51,6 +49,37 @@ public record PerfConfig(
         if (warmupCount < 0 || warmupDuration.isNegative()) {
             throw new IllegalArgumentException("--warmup must not be negative");
         }
+    }
+
+    /** A run of one SQL text ({@link PerfRun#GET_TABLES} for the metadata call), named {@code queryLabel}. */
+    public PerfConfig(
+            String url,
+            String queryLabel,
+            String sql,
+            List<String> setup,
+            int concurrency,
+            long count,
+            @Nullable Duration duration,
+            long warmupCount,
+            Duration warmupDuration,
+            Map<String, String> properties,
+            Duration progressInterval) {
+        this(
+                url,
+                PerfQuery.of(queryLabel, sql),
+                setup,
+                concurrency,
+                count,
+                duration,
+                warmupCount,
+                warmupDuration,
+                properties,
+                progressInterval);
+    }
+
+    /** The query's name in reports. */
+    public String queryLabel() {
+        return query.label();
     }
 
     /** Connection properties for {@code DriverManager.getConnection}. */

@@ -13,10 +13,9 @@ import static java.util.Objects.requireNonNull;
  *
  * @param bytes the size of the values read, as the application holds them: 8 bytes for a BIGINT, DOUBLE or
  *     TIMESTAMP, 4 for an INT, FLOAT, DATE or TIME, a string's characters, a decimal's digits, a byte string's bytes
- * @param jobSamples measured queries whose job's own lifetime the gateway reported ({@link JobLifetimeSamples})
- * @param jobP50Millis the median of their jobs' own lifetimes; NaN without samples
- * @param beyondJobP50Millis the median of their clients' waits beyond their jobs' lifetimes: the gateway's and the
- *     driver's time; NaN without samples
+ * @param history what a Sluice gateway's {@code SHOW QUERY HISTORY} says of the measured queries: each phase's p50,
+ *     the job's own lifetime and the client's wait beyond it (the gateway's and the driver's time), the plan cache's
+ *     answers; {@link HistoryPhases#NONE} from another gateway
  */
 public record PerfReport(
         String url,
@@ -34,14 +33,13 @@ public record PerfReport(
         double p99Millis,
         double p999Millis,
         double maxMillis,
-        int jobSamples,
-        double jobP50Millis,
-        double beyondJobP50Millis) {
+        HistoryPhases history) {
     public PerfReport {
         requireNonNull(url, "url is null");
         requireNonNull(query, "query is null");
         firstErrors = Map.copyOf(firstErrors);
         requireNonNull(elapsed, "elapsed is null");
+        requireNonNull(history, "history is null");
     }
 
     static PerfReport of(
@@ -51,7 +49,7 @@ public record PerfReport(
             long bytes,
             ErrorSummary errors,
             Duration elapsed,
-            JobLifetimeSamples jobLifetimes) {
+            HistoryPhases history) {
         return new PerfReport(
                 config.url(),
                 config.queryLabel(),
@@ -68,9 +66,22 @@ public record PerfReport(
                 micros.getValueAtPercentile(99) / 1000.0,
                 micros.getValueAtPercentile(99.9) / 1000.0,
                 micros.getMaxValue() / 1000.0,
-                jobLifetimes.count(),
-                jobLifetimes.jobP50Millis().orElse(Double.NaN),
-                jobLifetimes.beyondJobP50Millis().orElse(Double.NaN));
+                history);
+    }
+
+    /** Measured queries whose job's own lifetime the gateway reported. */
+    public int jobSamples() {
+        return history.jobSamples();
+    }
+
+    /** The median of the jobs' own lifetimes; NaN without samples. */
+    public double jobP50Millis() {
+        return history.p50("job_ms");
+    }
+
+    /** The median of the clients' waits beyond their jobs' lifetimes; NaN without samples. */
+    public double beyondJobP50Millis() {
+        return history.p50("beyond_job_ms");
     }
 
     public double queriesPerSecond() {
@@ -111,14 +122,21 @@ public record PerfReport(
                 p999Millis,
                 maxMillis,
                 errors));
-        if (jobSamples > 0) {
+        if (jobSamples() > 0) {
             text.append(String.format(
                     Locale.ROOT,
                     "%n  job's own lifetime p50 %.1f ms, client's wait beyond it p50 %.1f ms (%d queries from SHOW"
                             + " QUERY HISTORY)",
-                    jobP50Millis,
-                    beyondJobP50Millis,
-                    jobSamples));
+                    jobP50Millis(),
+                    beyondJobP50Millis(),
+                    jobSamples()));
+        }
+        if (history.queries() > 0) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%n  phases p50 ms (%d queries from SHOW QUERY HISTORY): %s",
+                    history.queries(),
+                    history.describe()));
         }
         firstErrors.forEach(
                 (message, count) -> text.append(String.format(Locale.ROOT, "%n  %6d x %s", count, message)));
@@ -142,7 +160,7 @@ public record PerfReport(
                         + "\"errors\":%d,\"elapsed_s\":%.3f,\"qps\":%.2f,\"rows_per_s\":%.2f,\"mb_per_s\":%.3f,"
                         + "\"avg_ms\":%.3f,\"p50_ms\":%.3f,"
                         + "\"p95_ms\":%.3f,\"p99_ms\":%.3f,\"p999_ms\":%.3f,\"max_ms\":%.3f,\"job_samples\":%d,"
-                        + "\"job_p50_ms\":%s,\"beyond_job_p50_ms\":%s,\"first_errors\":%s}",
+                        + "\"job_p50_ms\":%s,\"beyond_job_p50_ms\":%s,%s,\"first_errors\":%s}",
                 quote(url),
                 quote(query),
                 concurrency,
@@ -160,9 +178,10 @@ public record PerfReport(
                 p99Millis,
                 p999Millis,
                 maxMillis,
-                jobSamples,
-                jsonNumber(jobP50Millis),
-                jsonNumber(beyondJobP50Millis),
+                jobSamples(),
+                jsonNumber(jobP50Millis()),
+                jsonNumber(beyondJobP50Millis()),
+                history.toJsonFields(),
                 errorsJson);
     }
 

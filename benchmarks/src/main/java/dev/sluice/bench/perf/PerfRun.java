@@ -7,7 +7,6 @@ import org.jspecify.annotations.Nullable;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -20,7 +19,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Runs one perf run: {@code concurrency} threads, each with its own JDBC connection (set up once), run the query
- * back to back and read every row. Latencies of the measured phase go into an HdrHistogram; warm-up queries are run
+ * back to back and read every row; each thread has its own {@link QueryRunner}, and so its own parameter values. Latencies of the measured phase go into an HdrHistogram; warm-up queries are run
  * and discarded first.
  */
 public final class PerfRun {
@@ -70,7 +69,8 @@ public final class PerfRun {
         }
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < config.concurrency(); i++) {
-            Thread worker = new Thread(this::work, "sluice-perf-" + i);
+            QueryRunner runner = config.query().runner(i);
+            Thread worker = new Thread(() -> work(runner), "sluice-perf-" + i);
             worker.setDaemon(true);
             workers.add(worker);
             worker.start();
@@ -91,32 +91,34 @@ public final class PerfRun {
         }
         Duration elapsed =
                 measureStartNanos == Long.MAX_VALUE ? Duration.ZERO : Duration.ofNanos(end - measureStartNanos);
-        JobLifetimeSamples jobLifetimes = readJobLifetimes();
-        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed, jobLifetimes);
+        HistoryPhases history = readHistory();
+        return PerfReport.of(config, total, rows.get(), bytes.get(), errors, elapsed, history);
     }
 
     /**
-     * The job lifetimes of the measured queries from each connection's {@code SHOW QUERY HISTORY}, after the run's
-     * clock stopped; the connections are closed after. A gateway learns a job's lifetime shortly after the client's
-     * answer, so the last query's is given a moment to arrive.
+     * The phases of the measured queries from each connection's {@code SHOW QUERY HISTORY}, after the run's clock
+     * stopped; the connections are closed after. A gateway learns a job's lifetime shortly after the client's answer,
+     * so the last query's is given a moment to arrive.
      */
-    private JobLifetimeSamples readJobLifetimes() throws InterruptedException {
-        JobLifetimeSamples samples = new JobLifetimeSamples();
+    private HistoryPhases readHistory() throws InterruptedException {
+        HistorySamples samples = new HistorySamples();
         List<EndedWorker> ended;
         synchronized (endedWorkers) {
             ended = List.copyOf(endedWorkers);
             endedWorkers.clear();
         }
         // only a Sluice gateway has SHOW QUERY HISTORY; another gateway (stock Flink's) would answer with an error
-        if (ended.isEmpty() || config.sql().equals(GET_TABLES) || !config.url().startsWith(SLUICE_URL_PREFIX)) {
+        if (ended.isEmpty()
+                || !config.query().tracedInHistory()
+                || !config.url().startsWith(SLUICE_URL_PREFIX)) {
             ended.forEach(worker -> closeQuietly(worker.connection()));
-            return samples;
+            return HistoryPhases.NONE;
         }
         Thread.sleep(JOB_LIFETIME_ARRIVAL.toMillis());
         String failure = null;
         for (EndedWorker worker : ended) {
             try {
-                samples.readHistory(worker.connection(), config.sql(), worker.measuredQueries());
+                samples.readHistory(worker.connection(), config.query(), worker.measuredQueries());
             } catch (SQLException | RuntimeException e) {
                 failure = e.getMessage();
             } finally {
@@ -124,12 +126,12 @@ public final class PerfRun {
             }
         }
         if (failure != null) {
-            progress.println("Job lifetimes not read from every connection's SHOW QUERY HISTORY: " + failure);
+            progress.println("Phases not read from every connection's SHOW QUERY HISTORY: " + failure);
         }
-        return samples;
+        return samples.summary();
     }
 
-    private void work() {
+    private void work(QueryRunner runner) {
         Connection connection = null;
         long measuredOnConnection = 0;
         try {
@@ -154,13 +156,13 @@ public final class PerfRun {
                     return;
                 }
                 try {
-                    long[] rowsAndBytes = runQuery(connection);
+                    RowsRead read = runner.run(connection);
                     long end = System.nanoTime();
                     if (queryStart >= measureStartNanos) {
                         recorder.recordValue(Math.min(HIGHEST_MICROS, (end - queryStart) / 1000));
                         measuredOnConnection++;
-                        rows.addAndGet(rowsAndBytes[0]);
-                        bytes.addAndGet(rowsAndBytes[1]);
+                        rows.addAndGet(read.rows());
+                        bytes.addAndGet(read.bytes());
                     } else {
                         finishWarmupQuery(end);
                     }
@@ -244,66 +246,6 @@ public final class PerfRun {
             throw e;
         }
         return connection;
-    }
-
-    /** Runs the query and reads every row; returns the rows and the bytes of their values ({@link PerfReport}). */
-    private long[] runQuery(Connection connection) throws SQLException {
-        if (config.sql().equals(GET_TABLES)) {
-            try (ResultSet tables = connection.getMetaData().getTables(null, null, "%", null)) {
-                return readAll(tables);
-            }
-        }
-        try (Statement statement = connection.createStatement()) {
-            // a statement without rows (the blackhole INSERT of the bulk rows) counts as one that read none
-            if (!statement.execute(config.sql())) {
-                return new long[] {0, 0};
-            }
-            try (ResultSet result = statement.getResultSet()) {
-                return readAll(result);
-            }
-        }
-    }
-
-    private static long[] readAll(ResultSet result) throws SQLException {
-        long count = 0;
-        long bytes = 0;
-        int columns = result.getMetaData().getColumnCount();
-        while (result.next()) {
-            for (int i = 1; i <= columns; i++) {
-                bytes += valueBytes(result.getObject(i));
-            }
-            count++;
-        }
-        return new long[] {count, bytes};
-    }
-
-    /** The size of a value as the application holds it, without the JVM's object headers. */
-    static long valueBytes(@Nullable Object value) {
-        if (value == null) {
-            return 0;
-        }
-        if (value instanceof Long || value instanceof Double || value instanceof java.util.Date) {
-            return 8;
-        }
-        if (value instanceof Integer || value instanceof Float) {
-            return 4;
-        }
-        if (value instanceof Short) {
-            return 2;
-        }
-        if (value instanceof Byte || value instanceof Boolean) {
-            return 1;
-        }
-        if (value instanceof String text) {
-            return text.length();
-        }
-        if (value instanceof java.math.BigDecimal decimal) {
-            return decimal.precision();
-        }
-        if (value instanceof byte[] array) {
-            return array.length;
-        }
-        return value.toString().length();
     }
 
     private void printProgress() {

@@ -1,18 +1,23 @@
 package dev.sluice.bench.perf;
 
+import dev.sluice.bench.workload.SystemKind;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -36,6 +41,8 @@ import java.util.concurrent.Callable;
             "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query 'select 1' --setup none --count 1000 --json",
             "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query bulk --count 3 --warmup 1",
             "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --query bulk-blackhole --count 3 --warmup 1",
+            "  sluice-perf --url jdbc:sluice://127.0.0.1:8765 --workload bi --query point-lookup --size large"
+                    + " --table-form parquet --mode both --data-dir /srv/bench --duration 30s",
         })
 public final class SluicePerf implements Callable<Integer> {
     @Option(names = "--url", required = true, description = "JDBC URL to drive.")
@@ -46,7 +53,9 @@ public final class SluicePerf implements Callable<Integer> {
             required = true,
             description =
                     "A reference query by name (source, wordcount, join; bulk, bulk-blackhole), jdbc:getTables (DatabaseMetaData"
-                            + ".getTables(null, null, \"%%\", null), every table of every catalog) or any SQL text.")
+                            + ".getTables(null, null, \"%%\", null), every table of every catalog) or any SQL text;"
+                            + " with --workload, one of its query kinds (bi: top-customers, region-month-revenue,"
+                            + " returned-share, point-lookup, dashboard-filter).")
     String query = "";
 
     @Option(
@@ -102,13 +111,27 @@ public final class SluicePerf implements Callable<Integer> {
     @Option(names = "--json", description = "Print the result as one line of JSON instead of text.")
     boolean json;
 
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Option(
+            names = "--system",
+            description = "With --workload: which system's variant of its statements to run, sluice or stock (the"
+                    + " stock gateway creates shared catalogs per connection). Default: stock for jdbc:flink: URLs,"
+                    + " else sluice.")
+    @Nullable
+    SystemKind system;
+
+    /** Where the workload's data goes without --data-dir. */
+    static final Path DEFAULT_DATA_DIRECTORY = Path.of("target", "sluice-perf", "data");
+
     /** The encodings of the Avatica protocol, as the driver's {@code serialization} property names them. */
     enum Serialization {
         PROTOBUF,
         JSON;
 
         String propertyValue() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -137,6 +160,9 @@ public final class SluicePerf implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (workload.given()) {
+            return runWorkload();
+        }
         PerfConfig config;
         try {
             config = config();
@@ -147,6 +173,56 @@ public final class SluicePerf implements Callable<Integer> {
         PerfReport report = new PerfRun(config, err).run();
         out.println(json ? report.toJson() : report.toText());
         return report.queries() == 0 && report.errors() > 0 ? 1 : 0;
+    }
+
+    /** Writes the workload's data, prepares its tables, then runs the query kind in each mode. */
+    private int runWorkload() throws Exception {
+        WorkloadSelection selection;
+        SystemKind target;
+        List<PerfConfig> configs = new ArrayList<>();
+        try {
+            if (setup != null) {
+                throw new IllegalArgumentException(
+                        "--setup does not go with --workload, whose table form sets each connection up");
+            }
+            selection = workload.select(DEFAULT_DATA_DIRECTORY);
+            target = system == null ? SystemKind.ofUrl(url) : system;
+            if (selection.modes().contains(QueryMode.PREPARED) && url.startsWith("jdbc:flink:")) {
+                throw new IllegalArgumentException("Flink's JDBC driver has no PreparedStatement"
+                        + " (FlinkConnection#prepareStatement is not supported); use --mode literal");
+            }
+            for (QueryMode mode : selection.modes()) {
+                configs.add(config(selection.query(query, mode), selection.setup(target)));
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("sluice-perf: " + e.getMessage());
+            return 2;
+        }
+        err.println("sluice-perf: " + selection.describe() + ", the " + target.label() + " variant");
+        selection.writeDataFiles();
+        List<String> prepare = selection.tableForm().prepareFor(target);
+        if (selection.prepare() && !prepare.isEmpty()) {
+            try {
+                Duration took = TablePreparation.run(url, configs.get(0).connectionProperties(), prepare);
+                err.printf(
+                        Locale.ROOT,
+                        "Prepared the %s tables in %.1f s%n",
+                        selection.tableForm().name(),
+                        took.toNanos() / 1e9);
+            } catch (SQLException e) {
+                err.println("sluice-perf: " + e.getMessage());
+                return 1;
+            }
+        }
+        int exit = 0;
+        for (PerfConfig config : configs) {
+            PerfReport report = new PerfRun(config, err).run();
+            out.println(json ? report.toJson() : report.toText());
+            if (report.queries() == 0 && report.errors() > 0) {
+                exit = 1;
+            }
+        }
+        return exit;
     }
 
     PerfConfig config() throws IOException {
@@ -163,6 +239,10 @@ public final class SluicePerf implements Callable<Integer> {
                     .filter(statement -> !statement.isEmpty())
                     .toList();
         }
+        return config(PerfQuery.of(query, sql), setupStatements);
+    }
+
+    private PerfConfig config(PerfQuery perfQuery, List<String> setupStatements) {
         long warmupCount = 0;
         Duration warmupDuration = Duration.ZERO;
         if (warmup.chars().allMatch(Character::isDigit)) {
@@ -172,8 +252,7 @@ public final class SluicePerf implements Callable<Integer> {
         }
         return new PerfConfig(
                 url,
-                query,
-                sql,
+                perfQuery,
                 setupStatements,
                 concurrency,
                 count,
