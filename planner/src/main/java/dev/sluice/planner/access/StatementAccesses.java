@@ -158,16 +158,25 @@ public final class StatementAccesses {
      * a statement that adds a column does not declare.
      */
     private Map<String, String> changedOptions(ObjectIdentifier table, Map<String, String> newOptions) {
-        Map<String, String> stored = catalogs.getTable(table)
+        return differing(newOptions, storedOptions(table));
+    }
+
+    /** The options of the table the catalog holds under {@code table}; none if it holds none. */
+    private Map<String, String> storedOptions(ObjectIdentifier table) {
+        return catalogs.getTable(table)
                 .map(found -> found.getResolvedTable().getOptions())
                 .orElse(Map.of());
-        Map<String, String> changed = new HashMap<>();
-        newOptions.forEach((key, value) -> {
+    }
+
+    /** The entries of {@code options} whose value {@code stored} lacks or holds otherwise. */
+    private static Map<String, String> differing(Map<String, String> options, Map<String, String> stored) {
+        Map<String, String> differing = new HashMap<>();
+        options.forEach((key, value) -> {
             if (!Objects.equals(stored.get(key), value)) {
-                changed.put(key, value);
+                differing.put(key, value);
             }
         });
-        return changed;
+        return differing;
     }
 
     private void changed(ObjectIdentifier object, ChangeKind kind, boolean temporary) {
@@ -226,17 +235,8 @@ public final class StatementAccesses {
      */
     private void read(ContextResolvedTable table) {
         Map<String, String> options = table.getResolvedTable().getOptions();
-        Map<String, String> stored = table.isAnonymous()
-                ? Map.of()
-                : catalogs.getTable(table.getIdentifier())
-                        .map(found -> found.getResolvedTable().getOptions())
-                        .orElse(Map.of());
-        Map<String, String> hinted = new HashMap<>();
-        options.forEach((key, value) -> {
-            if (!Objects.equals(stored.get(key), value)) {
-                hinted.put(key, value);
-            }
-        });
+        Map<String, String> stored = table.isAnonymous() ? Map.of() : storedOptions(table.getIdentifier());
+        Map<String, String> hinted = differing(options, stored);
         accesses.add(new TableUse(table.getIdentifier(), Mode.READ, options, hinted, table.isTemporary()));
     }
 }
