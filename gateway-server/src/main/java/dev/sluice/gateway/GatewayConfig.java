@@ -16,6 +16,7 @@ import dev.sluice.gateway.security.UserCodeConfig;
 import dev.sluice.gateway.session.CatalogDeclaration;
 import dev.sluice.gateway.session.CatalogOptions;
 import dev.sluice.gateway.tls.TlsConfig;
+import dev.sluice.gateway.warmup.WarmUpConfig;
 import dev.sluice.planner.cache.PlanCacheConfig;
 import dev.sluice.retry.CollectStrategy;
 import dev.sluice.sessioncache.ClusterDefinition;
@@ -40,6 +41,7 @@ import static java.util.Objects.requireNonNull;
  * @param dataAccess what sessions' statements may declare, read and write
  * @param authorization who may do what with the shared catalogs' tables, and who is an admin
  * @param userLimits what one authenticated user may hold at once
+ * @param warmUp the warm-up before the gateway says it is ready
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -58,7 +60,8 @@ public record GatewayConfig(
         UserCodeConfig userCode,
         DataAccessConfig dataAccess,
         AuthorizationConfig authorization,
-        UserLimitsConfig userLimits) {
+        UserLimitsConfig userLimits,
+        WarmUpConfig warmUp) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -77,6 +80,7 @@ public record GatewayConfig(
         requireNonNull(dataAccess, "dataAccess is null");
         requireNonNull(authorization, "authorization is null");
         requireNonNull(userLimits, "userLimits is null");
+        requireNonNull(warmUp, "warmUp is null");
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -128,6 +132,7 @@ public record GatewayConfig(
                 collect(problems, () -> DataAccessConfig.from(configuration, gatewayFiles(tls, authentication)));
         AuthorizationConfig authorization = collect(problems, () -> AuthorizationConfig.from(configuration));
         UserLimitsConfig userLimits = collect(problems, () -> UserLimitsConfig.from(configuration));
+        WarmUpConfig warmUp = collect(problems, () -> WarmUpConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
                 && valueProblems.stream()
@@ -153,7 +158,8 @@ public record GatewayConfig(
                 userCode,
                 dataAccess,
                 authorization,
-                userLimits);
+                userLimits,
+                warmUp);
     }
 
     /** The files of the gateway's own that its configuration names: no statement may reach them. */

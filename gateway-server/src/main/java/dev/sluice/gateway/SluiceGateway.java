@@ -30,6 +30,7 @@ import dev.sluice.gateway.statement.ResultTransports;
 import dev.sluice.gateway.tls.ServerTls;
 import dev.sluice.gateway.ui.GatewayWorkPages;
 import dev.sluice.gateway.ui.RunningGatewayWork;
+import dev.sluice.gateway.warmup.GatewayWarmUp;
 import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.sessioncache.ClusterClientStats;
@@ -60,6 +61,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static java.util.Objects.requireNonNull;
 
@@ -77,6 +79,8 @@ public final class SluiceGateway implements AutoCloseable {
     private final ClusterClientStats clusterClientStats;
     private final ConnectionStats connectionStats;
     private final SluiceHttpServer httpServer;
+    private final GatewayWarmUp warmUp;
+    private final AtomicBoolean warmingUp;
 
     private SluiceGateway(
             CloseableStack components,
@@ -84,13 +88,30 @@ public final class SluiceGateway implements AutoCloseable {
             SessionRegistry sessions,
             ClusterClientStats clusterClientStats,
             ConnectionStats connectionStats,
-            SluiceHttpServer httpServer) {
+            SluiceHttpServer httpServer,
+            GatewayWarmUp warmUp,
+            AtomicBoolean warmingUp) {
         this.components = components;
         this.embeddedCluster = embeddedCluster;
         this.sessions = sessions;
         this.clusterClientStats = clusterClientStats;
         this.connectionStats = connectionStats;
         this.httpServer = httpServer;
+        this.warmUp = warmUp;
+        this.warmingUp = warmingUp;
+    }
+
+    /**
+     * Warms the gateway up ({@link GatewayWarmUp}); {@code GET /ready} answers 503 until it has ended. Call it once,
+     * after {@link #start} and before telling anyone the gateway is ready.
+     */
+    public GatewayWarmUp.Report warmUp() {
+        warmingUp.set(true);
+        try {
+            return warmUp.run();
+        } finally {
+            warmingUp.set(false);
+        }
     }
 
     /**
@@ -228,7 +249,8 @@ public final class SluiceGateway implements AutoCloseable {
                 EnvironmentInformation.getVersion());
         metrics.registerSessions(sessions::size);
         ClusterProbes clusterProbes = new ClusterProbes(clusters, clusterClients);
-        GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size);
+        AtomicBoolean warmingUp = new AtomicBoolean();
+        GatewayProbes probes = new GatewayProbes(clusterProbes::probe, sessions::size, warmingUp::get);
         OperationsEndpoints operations = new OperationsEndpoints(
                 metrics::scrape,
                 probes::liveness,
@@ -253,8 +275,20 @@ public final class SluiceGateway implements AutoCloseable {
                                 SessionControl.of(sessions),
                                 operations,
                                 connectionStats)));
-        SluiceGateway gateway =
-                new SluiceGateway(components, embedded, sessions, clusterClientStats, connectionStats, httpServer);
+        SluiceGateway gateway = new SluiceGateway(
+                components,
+                embedded,
+                sessions,
+                clusterClientStats,
+                connectionStats,
+                httpServer,
+                new GatewayWarmUp(
+                        sessions,
+                        config.clusters().stream().map(ClusterDefinition::name).toList(),
+                        config.catalogs().stream().map(CatalogDeclaration::name).toList(),
+                        config.warmUp(),
+                        System::nanoTime),
+                warmingUp);
         LOG.info(
                 "{}",
                 StartupSummary.describe(

@@ -60,6 +60,10 @@ public final class SluiceGatewayMain {
             System.exit(1);
             return;
         }
+        if (config.warmUp().enabled()) {
+            // before the ready line: scripts and pools that wait for it get a warm gateway
+            gateway.warmUp();
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -14,6 +14,7 @@ import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.UserCodeOptions;
 import dev.sluice.gateway.session.CatalogOptions;
 import dev.sluice.gateway.tls.TlsOptions;
+import dev.sluice.gateway.warmup.WarmUpOptions;
 import dev.sluice.planner.cache.PlanCacheOptions;
 import dev.sluice.retry.CollectStrategyOptions;
 import dev.sluice.retry.ExponentialDelayOptions;
@@ -51,6 +52,8 @@ public final class SluiceOptionCatalog {
             ServerOptions.REQUEST_TIMEOUT,
             ServerOptions.FIRST_REQUEST_TIMEOUT,
             ServerOptions.MAX_CONNECTIONS_PER_ADDRESS,
+            WarmUpOptions.ENABLED,
+            WarmUpOptions.TIMEOUT,
             TlsOptions.ENABLED,
             TlsOptions.PROVIDER,
             TlsOptions.PROTOCOLS,

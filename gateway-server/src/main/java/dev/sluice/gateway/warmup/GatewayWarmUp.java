@@ -1,0 +1,257 @@
+package dev.sluice.gateway.warmup;
+
+import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.result.ResultCursor;
+import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.security.GatewayUser;
+import dev.sluice.gateway.session.GatewaySession;
+import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.statement.GatewayStatement;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.Catalog;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.LongSupplier;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Warms a starting gateway up before it says it is ready: on each cluster, a session like a user's runs a join with an
+ * aggregate and a filtered, sorted scan over datagen tables a few times, then reads one row of a table of each declared
+ * catalog.
+ *
+ * <p>A JVM that has not yet run a query pays for it the first time: loading the planner's classes and Calcite's,
+ * generating and compiling code, opening the REST client and the result endpoint's connections, and, on the cluster,
+ * loading the runtime's and the connectors' classes in the TaskManager. The first user's query paid seconds for that
+ * (issue #27); the warm-up pays it instead, through the same path a user's query takes. It runs through
+ * {@link SessionRegistry}, so sessions, admission and the plan cache see it like any session's work; its sessions
+ * create temporary tables, so they share no plan with users, and their plans go when they close.
+ *
+ * <p>A step that fails is logged and the warm-up goes on with the next: a cluster that is down, a policy that refuses
+ * datagen, an empty catalog. None of that stops the gateway, which is ready when the warm-up ends either way.
+ */
+public final class GatewayWarmUp {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayWarmUp.class);
+
+    // enough for the JIT to compile the hot paths of planning and submission, not so many that a start waits long
+    static final int ROUNDS = 5;
+    static final List<String> TABLES = List.of(
+            "create temporary table sluice_warm_up_facts (k INT, v STRING, amount DOUBLE) with ('connector' ="
+                    + " 'datagen', 'number-of-rows' = '64', 'fields.k.min' = '1', 'fields.k.max' = '8',"
+                    + " 'fields.v.length' = '4')",
+            "create temporary table sluice_warm_up_keys (k INT, name STRING) with ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '8', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1',"
+                    + " 'fields.k.end' = '8', 'fields.name.length' = '4')");
+    // the shapes of a BI tool's queries: a join with an aggregate and a top-n, and a filtered, sorted scan
+    static final List<String> QUERIES = List.of(
+            "select k.name, count(*) as facts, sum(f.amount) as total from sluice_warm_up_facts f"
+                    + " join sluice_warm_up_keys k on f.k = k.k group by k.name order by total desc limit 5",
+            "select k, v, amount from sluice_warm_up_facts where k = 3 and amount > 0 order by v");
+    private static final int FETCH_SIZE = 1000;
+
+    private final SessionRegistry sessions;
+    private final List<String> clusters;
+    private final List<String> catalogs;
+    private final WarmUpConfig config;
+    private final LongSupplier nanoClock;
+
+    /**
+     * @param clusters the names of the clusters to warm up, the default first
+     * @param catalogs the names of the declared catalogs, whose first table is read
+     */
+    public GatewayWarmUp(
+            SessionRegistry sessions,
+            List<String> clusters,
+            List<String> catalogs,
+            WarmUpConfig config,
+            LongSupplier nanoClock) {
+        this.sessions = requireNonNull(sessions, "sessions is null");
+        this.clusters = List.copyOf(clusters);
+        this.catalogs = List.copyOf(catalogs);
+        this.config = requireNonNull(config, "config is null");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock is null");
+    }
+
+    /** What the warm-up did: one line per step, with its time or why it failed. */
+    public record Report(List<String> steps, int failures, Duration took) {
+        public Report {
+            steps = List.copyOf(steps);
+            requireNonNull(took, "took is null");
+        }
+    }
+
+    /** Runs the warm-up to its end or its timeout; never throws for a failed step. */
+    public Report run() {
+        long start = nanoClock.getAsLong();
+        long deadline = start + config.timeout().toNanos();
+        List<String> steps = new ArrayList<>();
+        int failures = 0;
+        for (String cluster : clusters) {
+            Duration left = Duration.ofNanos(deadline - nanoClock.getAsLong());
+            if (left.isNegative() || left.isZero()) {
+                steps.add("cluster " + cluster + ": not warmed up, " + WarmUpOptions.TIMEOUT.key() + " ("
+                        + config.timeout() + ") was over");
+                failures++;
+                continue;
+            }
+            failures += warmUp(cluster, left, deadline, steps);
+        }
+        Duration took = Duration.ofNanos(nanoClock.getAsLong() - start);
+        Report report = new Report(steps, failures, took);
+        if (failures == 0) {
+            LOG.info("Warm-up done in {} ms:\n  {}", took.toMillis(), String.join("\n  ", steps));
+        } else {
+            LOG.warn(
+                    "Warm-up done in {} ms, {} steps failed (the first queries of their kind may be slow):\n  {}",
+                    took.toMillis(),
+                    failures,
+                    String.join("\n  ", steps));
+        }
+        return report;
+    }
+
+    /** Warms one cluster up in a session of its own; returns the number of failed steps. */
+    private int warmUp(String cluster, Duration left, long deadline, List<String> steps) {
+        String id = "sluice-warm-up-" + UUID.randomUUID();
+        GatewaySession session;
+        try {
+            session = sessions.open(
+                    id,
+                    GatewayUser.ANONYMOUS,
+                    Map.of(
+                            SessionRegistry.CLUSTER_PROPERTY,
+                            cluster,
+                            // no statement outlives the warm-up
+                            SessionOptions.QUERY_TIMEOUT.key(),
+                            Math.max(1, left.toMillis()) + " ms"));
+        } catch (RuntimeException e) {
+            steps.add("cluster " + cluster + ": no session: " + e.getMessage());
+            return 1;
+        }
+        int failures = 0;
+        try {
+            for (String table : TABLES) {
+                if (!step(session, cluster, "datagen table", table, deadline, steps)) {
+                    return failures + 1;
+                }
+            }
+            rounds:
+            for (int round = 1; round <= ROUNDS; round++) {
+                for (int query = 0; query < QUERIES.size(); query++) {
+                    String what = "query " + (query + 1) + ", round " + round;
+                    if (!step(session, cluster, what, QUERIES.get(query), deadline, steps)) {
+                        failures++;
+                        break rounds;
+                    }
+                }
+            }
+            for (String catalog : catalogs) {
+                Optional<String> table = firstTable(session, catalog);
+                if (table.isEmpty()) {
+                    steps.add("cluster " + cluster + ", catalog " + catalog + ": no table to read yet");
+                    continue;
+                }
+                if (!step(
+                        session,
+                        cluster,
+                        "one row of " + table.get(),
+                        "select * from " + table.get() + " limit 1",
+                        deadline,
+                        steps)) {
+                    failures++;
+                }
+            }
+        } finally {
+            sessions.close(id, GatewayUser.ANONYMOUS);
+        }
+        return failures;
+    }
+
+    /** Runs one statement and reads its rows; returns whether it succeeded. */
+    private boolean step(
+            GatewaySession session, String cluster, String what, String sql, long deadline, List<String> steps) {
+        if (nanoClock.getAsLong() >= deadline) {
+            steps.add("cluster " + cluster + ", " + what + ": left, " + WarmUpOptions.TIMEOUT.key() + " ("
+                    + config.timeout() + ") was over");
+            return false;
+        }
+        long start = nanoClock.getAsLong();
+        GatewayStatement statement = session.createStatement();
+        try {
+            StatementOutcome outcome = session.execute(statement, sql, 0);
+            if (outcome instanceof StatementOutcome.Rows rows) {
+                readAll(rows.cursor());
+            }
+            steps.add(String.format(
+                    java.util.Locale.ROOT,
+                    "cluster %s, %s: %d ms",
+                    cluster,
+                    what,
+                    Duration.ofNanos(nanoClock.getAsLong() - start).toMillis()));
+            return true;
+        } catch (RuntimeException e) {
+            steps.add("cluster " + cluster + ", " + what + ": failed: " + e.getMessage());
+            LOG.debug("Warm-up step '{}' on cluster {} failed", what, cluster, e);
+            return false;
+        } finally {
+            session.closeStatement(statement.id());
+        }
+    }
+
+    private static void readAll(ResultCursor cursor) {
+        try {
+            while (!cursor.isDone()) {
+                cursor.next(FETCH_SIZE);
+            }
+        } finally {
+            cursor.close();
+        }
+    }
+
+    /** The first table of {@code catalog}, its default database first, quoted; empty if it has none. */
+    private static Optional<String> firstTable(GatewaySession session, String catalog) {
+        return session.withTableEnvironment(environment -> firstTable(environment, catalog));
+    }
+
+    private static Optional<String> firstTable(TableEnvironment environment, String catalog) {
+        Optional<Catalog> found = environment.getCatalog(catalog);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Catalog opened = found.get();
+        List<String> databases = new ArrayList<>(opened.listDatabases());
+        String defaultDatabase = opened.getDefaultDatabase();
+        if (databases.remove(defaultDatabase)) {
+            databases.add(0, defaultDatabase);
+        }
+        for (String database : databases) {
+            @Nullable String table = firstOf(opened, database);
+            if (table != null) {
+                return Optional.of(quoted(catalog) + "." + quoted(database) + "." + quoted(table));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static @Nullable String firstOf(Catalog catalog, String database) {
+        try {
+            List<String> tables = new ArrayList<>(catalog.listTables(database));
+            tables.removeAll(catalog.listViews(database));
+            return tables.stream().sorted().findFirst().orElse(null);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
+}
