@@ -86,6 +86,8 @@ final class AuthorizationIT {
             statement.execute("create database lake.sales");
             statement.execute("create table lake.sales.orders (id INT, amount DOUBLE)");
             statement.execute("create table lake.sales.salaries (name STRING, salary DOUBLE)");
+            // a table no test grants bob, not even for a while
+            statement.execute("create table lake.sales.secrets (name STRING, secret STRING)");
             statement.execute("insert into lake.sales.orders values (1, 12.5), (2, 7.25)");
             statement.execute("insert into lake.sales.salaries values ('carol', 100.0)");
         }
@@ -139,6 +141,26 @@ final class AuthorizationIT {
                 assertThat(history.getString("plan_cache"))
                         .as("carol's new session took the plan")
                         .isEqualTo("hit");
+            }
+        }
+    }
+
+    @Test
+    void aUserDescribesOnlyTablesTheyMayRead() throws Exception {
+        try (Connection bob = connect("bob");
+                Statement statement = bob.createStatement()) {
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("describe lake.sales.orders")))
+                    .extracting(row -> row.get(0))
+                    .containsExactly("id", "amount");
+            for (String sql : new String[] {
+                "describe lake.sales.secrets",
+                "show columns from lake.sales.secrets",
+                "show create table lake.sales.secrets"
+            }) {
+                assertThatThrownBy(() -> statement.executeQuery(sql))
+                        .as(sql)
+                        .satisfies(hasSqlState("42501"))
+                        .hasMessageContaining("User bob may not read `lake`.`sales`.`secrets`");
             }
         }
     }

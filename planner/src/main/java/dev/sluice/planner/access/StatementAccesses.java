@@ -15,11 +15,15 @@ import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.operations.CompileAndExecutePlanOperation;
 import org.apache.flink.table.operations.CreateTableASOperation;
+import org.apache.flink.table.operations.DescribeTableOperation;
 import org.apache.flink.table.operations.ExplainOperation;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
 import org.apache.flink.table.operations.QueryOperation;
 import org.apache.flink.table.operations.ReplaceTableAsOperation;
+import org.apache.flink.table.operations.ShowColumnsOperation;
+import org.apache.flink.table.operations.ShowCreateTableOperation;
+import org.apache.flink.table.operations.ShowCreateViewOperation;
 import org.apache.flink.table.operations.SinkModifyOperation;
 import org.apache.flink.table.operations.SourceQueryOperation;
 import org.apache.flink.table.operations.StatementSetOperation;
@@ -142,8 +146,17 @@ public final class StatementAccesses {
             changed(truncate.getTableIdentifier(), ChangeKind.DROP, false);
         } else if (operation instanceof QueryOperation query) {
             query(query);
+        } else if (operation instanceof DescribeTableOperation describe) {
+            // a table's columns and options are as much its content as its rows are to whoever may not read it
+            stored(describe.getSqlIdentifier(), Mode.READ);
+        } else if (operation instanceof ShowColumnsOperation columns) {
+            stored(columns.getTableIdentifier(), Mode.READ);
+        } else if (operation instanceof ShowCreateTableOperation create) {
+            stored(create.getTableIdentifier(), Mode.READ);
+        } else if (operation instanceof ShowCreateViewOperation create) {
+            stored(create.getViewIdentifier(), Mode.READ);
         }
-        // anything else (SHOW, DESCRIBE, USE, SET, functions) touches no data; user code has its own policy
+        // anything else (SHOW of names, USE, SET, functions) touches no data; user code has its own policy
     }
 
     private void declared(CreateTableOperation create) {
@@ -202,7 +215,7 @@ public final class StatementAccesses {
                 sink.getContextResolvedTable().isTemporary()));
     }
 
-    /** A table named by a statement that does not plan a query over it (ANALYZE, TRUNCATE). */
+    /** A table named by a statement that does not plan a query over it (ANALYZE, TRUNCATE, DESCRIBE, SHOW CREATE). */
     private void stored(ObjectIdentifier identifier, Mode mode) {
         catalogs.getTable(identifier)
                 .ifPresent(table -> accesses.add(new TableUse(
