@@ -6,6 +6,7 @@ import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.RequestUser;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.SessionRegistry;
+import dev.sluice.gateway.session.WritesNotUndoneException;
 import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.gateway.statement.PreparedSql;
 import dev.sluice.planner.PlannedStatement;
@@ -290,12 +291,22 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public void commit(ConnectionHandle ch) {
         // every Flink statement takes effect when it completes (auto-commit); there is nothing pending to commit
-        session(ch.id);
+        session(ch.id).endTransaction();
     }
 
+    /**
+     * Nothing to undo, as commit has nothing to do: pools, SQLAlchemy and Spring roll back every connection they
+     * return or whose work failed. Refused only where it would hide a loss: with auto-commit off, after a statement
+     * that wrote data, which Flink made take effect when it ran.
+     */
     @Override
     public void rollback(ConnectionHandle ch) {
-        throw new UnsupportedOperationException("Flink has no transactions: statements cannot be rolled back");
+        int writes = session(ch.id).endTransaction();
+        ConnectionPropertiesImpl properties = connectionProperties.get(ch.id);
+        boolean autoCommit = properties == null || !Boolean.FALSE.equals(properties.isAutoCommit());
+        if (writes > 0 && !autoCommit) {
+            throw new WritesNotUndoneException(writes);
+        }
     }
 
     @Override

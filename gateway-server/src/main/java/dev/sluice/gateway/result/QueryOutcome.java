@@ -67,6 +67,7 @@ public enum QueryOutcome {
                     JOB_NOT_OWNED,
                     JOB_ENDED,
                     NO_SAVEPOINT_DIRECTORY,
+                    WRITES_NOT_UNDONE,
                     GENERIC_INTERNAL_ERROR,
                     INVALID_CONFIGURATION,
                     CLUSTER_UNAVAILABLE,

@@ -92,6 +92,8 @@ public final class GatewaySession implements AutoCloseable {
     // whether a statement may have created an object of the session's own, after which it shares no plan; written
     // under the execution lock
     private volatile boolean createdObjects;
+    // statements that wrote data since the connection's last commit or rollback
+    private final AtomicInteger writesSinceCommit = new AtomicInteger();
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -316,6 +318,9 @@ public final class GatewaySession implements AutoCloseable {
                 statement.replaceResult(rows);
             }
             succeeded = true;
+            if (kind == StatementKind.DML) {
+                writesSinceCommit.incrementAndGet();
+            }
             return outcome;
         } catch (RuntimeException | Error e) {
             history.failed(trace, e);
@@ -353,6 +358,14 @@ public final class GatewaySession implements AutoCloseable {
             case USE -> USE_MODULES.matcher(planned.sql()).lookingAt();
             case QUERY, DML, SET, RESET, SHOW, DESCRIBE, EXPLAIN -> false;
         };
+    }
+
+    /**
+     * Ends the connection's transaction, as far as Flink has one: returns how many statements wrote data since the
+     * last commit or rollback, each of which took effect when it ran, and starts counting again.
+     */
+    public int endTransaction() {
+        return writesSinceCommit.getAndSet(0);
     }
 
     /**
