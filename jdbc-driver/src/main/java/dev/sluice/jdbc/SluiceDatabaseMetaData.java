@@ -11,7 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Avatica's {@code DatabaseMetaData}, with primary keys asked of the gateway.
+ * Avatica's {@code DatabaseMetaData}, with primary keys asked of the gateway, and answers where Avatica has none.
  *
  * <p>Avatica's protocol has no request for {@link #getPrimaryKeys}: its remote client answers an empty result without
  * asking. This driver runs Sluice's {@code SHOW PRIMARY KEYS} statement instead, which the gateway answers from the
@@ -47,5 +47,60 @@ final class SluiceDatabaseMetaData extends AvaticaDatabaseMetaData {
             statement.close();
             throw e;
         }
+    }
+
+    /** Results stay open across {@code commit()}, which has nothing to do: Flink has no transactions. */
+    @Override
+    public boolean supportsResultSetHoldability(int holdability) {
+        return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    // Results are read-only: nothing a result set does to its rows exists, and a result already computed does not
+    // change when others write. Avatica leaves these ten methods unimplemented; a desktop tool's browse and a pool's
+    // checks call them.
+
+    @Override
+    public boolean ownUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean updatesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean deletesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean insertsAreDetected(int type) {
+        return false;
     }
 }

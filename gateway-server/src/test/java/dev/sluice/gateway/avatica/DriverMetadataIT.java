@@ -10,10 +10,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +63,57 @@ final class DriverMetadataIT {
         try (Connection connection = DriverManager.getConnection(url, "someone", "secret")) {
             assertThat(connection.getMetaData().getURL()).isEqualTo(url);
         }
+    }
+
+    /**
+     * A desktop tool's browse calls every method of {@code DatabaseMetaData}; each answers, none with Avatica's "todo"
+     * or a failure that a pool takes for a dead connection. Arguments are the simplest valid ones: null patterns,
+     * the forward-only type, read-only concurrency, holdability over commit.
+     */
+    @Test
+    void everyDatabaseMetaDataMethodAnswers() throws Exception {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            List<String> failures = new ArrayList<>();
+            for (Method method : DatabaseMetaData.class.getMethods()) {
+                if (method.getName().equals("unwrap") || method.getName().equals("isWrapperFor")) {
+                    continue;
+                }
+                Object[] arguments = Arrays.stream(method.getParameterTypes())
+                        .map(DriverMetadataIT::simplestArgument)
+                        .toArray();
+                if (method.getName().equals("getPrimaryKeys")) {
+                    arguments[2] = "t"; // the one method whose table name JDBC does not let be null
+                }
+                try {
+                    Object answer = method.invoke(metaData, arguments);
+                    if (answer instanceof ResultSet rows) {
+                        rows.close();
+                    }
+                } catch (InvocationTargetException e) {
+                    failures.add(method.getName() + ": " + e.getCause());
+                }
+            }
+            assertThat(failures).isEmpty();
+            assertThat(metaData.supportsResultSetHoldability(ResultSet.HOLD_CURSORS_OVER_COMMIT))
+                    .isTrue();
+            assertThat(metaData.getResultSetHoldability()).isEqualTo(ResultSet.HOLD_CURSORS_OVER_COMMIT);
+            assertThat(metaData.ownUpdatesAreVisible(ResultSet.TYPE_FORWARD_ONLY))
+                    .isFalse();
+            assertThat(connection.isValid(5))
+                    .as("nothing above broke the connection")
+                    .isTrue();
+        }
+    }
+
+    private static Object simplestArgument(Class<?> type) {
+        if (type == int.class) {
+            return ResultSet.TYPE_FORWARD_ONLY;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        return null;
     }
 
     private static List<String> words(String list) {
