@@ -16,10 +16,13 @@ import static java.util.Objects.requireNonNull;
 public final class ParameterizedSql {
     private final String sql;
     private final List<SqlToken> markers;
+    // per marker: whether it stands where Flink's parser wants a row count, an unsigned integer literal
+    private final List<Boolean> rowCounts;
 
-    private ParameterizedSql(String sql, List<SqlToken> markers) {
+    private ParameterizedSql(String sql, List<SqlToken> markers, List<Boolean> rowCounts) {
         this.sql = sql;
         this.markers = List.copyOf(markers);
+        this.rowCounts = List.copyOf(rowCounts);
     }
 
     public static ParameterizedSql parse(String sql) {
@@ -31,12 +34,41 @@ public final class ParameterizedSql {
     public static ParameterizedSql parse(String sql, List<SqlToken> tokens) {
         requireNonNull(sql, "sql is null");
         List<SqlToken> markers = new ArrayList<>();
-        for (SqlToken token : tokens) {
+        List<Boolean> rowCounts = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlToken token = tokens.get(i);
             if (token.kind() == SqlToken.Kind.PARAMETER) {
                 markers.add(token);
+                rowCounts.add(isRowCount(tokens, i));
             }
         }
-        return new ParameterizedSql(sql, markers);
+        return new ParameterizedSql(sql, markers, rowCounts);
+    }
+
+    /**
+     * Whether the marker at {@code index} is a row count: after {@code LIMIT} or {@code OFFSET}, or in
+     * {@code FETCH FIRST|NEXT ? ROWS}, where Flink's parser takes only an unsigned integer literal, no expression.
+     */
+    private static boolean isRowCount(List<SqlToken> tokens, int index) {
+        String previous = index > 0 ? word(tokens.get(index - 1)) : "";
+        if (previous.equals("LIMIT") || previous.equals("OFFSET")) {
+            return true;
+        }
+        return (previous.equals("FIRST") || previous.equals("NEXT"))
+                && index > 1
+                && word(tokens.get(index - 2)).equals("FETCH");
+    }
+
+    private static String word(SqlToken token) {
+        return token.kind() == SqlToken.Kind.WORD ? token.text().toUpperCase(java.util.Locale.ROOT) : "";
+    }
+
+    /**
+     * Whether marker {@code index} stands where Flink wants a row count ({@code LIMIT ?}, {@code OFFSET ?},
+     * {@code FETCH FIRST ? ROWS}): its value must be bound as an unsigned integer literal, not a typed expression.
+     */
+    public boolean isRowCount(int index) {
+        return rowCounts.get(index);
     }
 
     public String sql() {

@@ -84,6 +84,23 @@ final class ParameterizedSqlTest {
     }
 
     @Test
+    void knowsWhichMarkersAreRowCounts() {
+        ParameterizedSql sql = ParameterizedSql.parse("select a from t where b = ? order by a limit ? offset ?");
+        assertThat(List.of(sql.isRowCount(0), sql.isRowCount(1), sql.isRowCount(2)))
+                .containsExactly(false, true, true);
+
+        ParameterizedSql fetch =
+                ParameterizedSql.parse("select a from t order by a offset ? rows fetch next ? rows only /* limit ? */");
+        assertThat(fetch.parameterCount()).isEqualTo(2);
+        assertThat(List.of(fetch.isRowCount(0), fetch.isRowCount(1))).containsExactly(true, true);
+
+        // a quoted identifier named limit, and a string, are not the keyword
+        ParameterizedSql quoted =
+                ParameterizedSql.parse("select `limit` + ? , 'limit ?' from t fetch first ? rows only");
+        assertThat(List.of(quoted.isRowCount(0), quoted.isRowCount(1))).containsExactly(false, true);
+    }
+
+    @Test
     void findsOnlyRealMarkers() {
         ParameterizedSql sql = ParameterizedSql.parse(TEMPLATES.get(1));
         assertThat(sql.parameterCount()).isEqualTo(3);

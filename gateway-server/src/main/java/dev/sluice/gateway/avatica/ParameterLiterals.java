@@ -30,6 +30,34 @@ import java.time.ZoneOffset;
 final class ParameterLiterals {
     private ParameterLiterals() {}
 
+    /**
+     * The literal of a parameter that stands where Flink's parser wants a row count ({@code LIMIT ?}, {@code OFFSET
+     * ?}, {@code FETCH FIRST ? ROWS}): an unsigned integer, written as digits, since no expression may stand there.
+     *
+     * @throws InvalidParameterException if the value is not a whole number from 0 to {@link Integer#MAX_VALUE}
+     */
+    static String rowCount(int index, @Nullable TypedValue value) {
+        Object local = value == null ? null : value.toLocal();
+        java.math.BigDecimal number = null;
+        if (local instanceof Number given) {
+            number = new java.math.BigDecimal(given.toString());
+        } else if (local instanceof String text) {
+            try {
+                number = new java.math.BigDecimal(text.strip());
+            } catch (NumberFormatException e) {
+                number = null;
+            }
+        }
+        if (number == null
+                || number.signum() < 0
+                || number.stripTrailingZeros().scale() > 0
+                || number.compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            throw new InvalidParameterException("Parameter " + (index + 1) + " is a row count (after LIMIT, OFFSET or"
+                    + " FETCH), which must be a whole number from 0 to " + Integer.MAX_VALUE + ", was " + local);
+        }
+        return number.toBigInteger().toString();
+    }
+
     static String literal(int index, @Nullable TypedValue value, @Nullable LogicalType markerType) {
         Object local = value == null ? null : value.toLocal();
         String literal;

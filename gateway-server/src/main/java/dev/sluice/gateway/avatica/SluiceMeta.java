@@ -206,8 +206,11 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         }
         List<String> literals = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
-            literals.add(ParameterLiterals.literal(
-                    i, values.get(i), analysis.parameterType(i).orElse(null)));
+            literals.add(
+                    analysis.template().isRowCount(i)
+                            ? ParameterLiterals.rowCount(i, values.get(i))
+                            : ParameterLiterals.literal(
+                                    i, values.get(i), analysis.parameterType(i).orElse(null)));
         }
         return analysis.template().bind(literals);
     }

@@ -29,6 +29,7 @@ import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -98,6 +99,33 @@ final class PreparedStatementIT {
                     assertThat(result.next()).isTrue();
                     assertThat(result.getLong(1)).as("rows matching %s", value).isZero();
                 }
+            }
+        }
+    }
+
+    /** Paging as jOOQ and SQLAlchemy write it: the row counts of LIMIT, OFFSET and FETCH are bound parameters. */
+    @ParameterizedTest
+    @EnumSource(ClientDriver.class)
+    void bindsRowCountsOfLimitOffsetAndFetch(ClientDriver driver) throws SQLException {
+        String numbers = "(select * from (values (1), (2), (3), (4), (5)) as t(n))";
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway))) {
+            try (PreparedStatement page =
+                    connection.prepareStatement("select n from " + numbers + " order by n limit ? offset ?")) {
+                page.setInt(1, 2);
+                page.setLong(2, 1);
+                assertThat(ReferenceWorkload.rows(page.executeQuery())).containsExactly(List.of(2), List.of(3));
+                page.setInt(1, 3);
+                page.setInt(2, 3);
+                assertThat(ReferenceWorkload.rows(page.executeQuery())).containsExactly(List.of(4), List.of(5));
+                page.setInt(1, -1);
+                assertThatThrownBy(page::executeQuery)
+                        .satisfies(hasSqlState("22023"))
+                        .hasMessageContaining("Parameter 1 is a row count");
+            }
+            try (PreparedStatement first = connection.prepareStatement(
+                    "select n from " + numbers + " order by n desc fetch first ? rows only")) {
+                first.setInt(1, 1);
+                assertThat(ReferenceWorkload.rows(first.executeQuery())).containsExactly(List.of(5));
             }
         }
     }
