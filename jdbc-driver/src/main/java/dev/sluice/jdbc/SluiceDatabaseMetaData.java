@@ -49,6 +49,29 @@ final class SluiceDatabaseMetaData extends AvaticaDatabaseMetaData {
         }
     }
 
+    // Flink's planner collates NULL low, below every value: first in ORDER BY x, last in ORDER BY x DESC. Avatica's
+    // client says "at the end" without asking.
+
+    @Override
+    public boolean nullsAreSortedLow() {
+        return true;
+    }
+
+    @Override
+    public boolean nullsAreSortedHigh() {
+        return false;
+    }
+
+    @Override
+    public boolean nullsAreSortedAtStart() {
+        return false;
+    }
+
+    @Override
+    public boolean nullsAreSortedAtEnd() {
+        return false;
+    }
+
     /** Results stay open across {@code commit()}, which has nothing to do: Flink has no transactions. */
     @Override
     public boolean supportsResultSetHoldability(int holdability) {

@@ -48,6 +48,38 @@ final class DatabaseMetadataIT {
     }
 
     @Test
+    void nullsSortAsTheMetadataSays() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            assertThat(metaData.nullsAreSortedLow()).isTrue();
+            assertThat(metaData.nullsAreSortedHigh()).isFalse();
+            assertThat(metaData.nullsAreSortedAtStart()).isFalse();
+            assertThat(metaData.nullsAreSortedAtEnd()).isFalse();
+            statement.execute(
+                    "create temporary table maybe (x INT) with ('connector' = 'datagen',"
+                            + " 'number-of-rows' = '40', 'fields.x.null-rate' = '0.5', 'fields.x.min' = '1', 'fields.x.max' = '9')");
+            List<Object> ascending = firstColumn(statement.executeQuery("select x from maybe order by x"));
+            List<Object> descending = firstColumn(statement.executeQuery("select x from maybe order by x desc"));
+            assertThat(ascending).contains((Object) null);
+            assertThat(ascending.get(0)).as("low: first when ascending").isNull();
+            assertThat(descending.get(descending.size() - 1))
+                    .as("low: last when descending")
+                    .isNull();
+        }
+    }
+
+    private static List<Object> firstColumn(ResultSet rows) throws SQLException {
+        List<Object> values = new ArrayList<>();
+        try (rows) {
+            while (rows.next()) {
+                values.add(rows.getObject(1));
+            }
+        }
+        return values;
+    }
+
+    @Test
     void advertisesFlinksQuotingAndCaseRulesAndTheyWork() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
