@@ -7,13 +7,18 @@ import org.jspecify.annotations.Nullable;
 import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
 import java.util.function.UnaryOperator;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * The calls of a connection that the driver answers from what the connection's session link knows, rather than
- * Avatica's connection: whether it is closed or valid, its close, and its network timeout.
+ * Avatica's connection: whether it is closed or valid, its close, its network timeout, its client info, and the
+ * calls Avatica leaves unsupported although Flink SQL has a plain answer ({@code nativeSQL}, the type map).
  */
 final class ConnectionCallsAnsweredHere {
     private ConnectionCallsAnsweredHere() {}
@@ -56,6 +61,40 @@ final class ConnectionCallsAnsweredHere {
             case "getNetworkTimeout" -> {
                 requireOpen(connection, session);
                 return session.networkTimeout();
+            }
+            case "nativeSQL" -> {
+                // the driver has no escape syntax of its own to translate: the gateway gets the text as it is
+                requireOpen(connection, session);
+                return requireNonNull(args)[0];
+            }
+            case "getTypeMap" -> {
+                // Flink has no user-defined SQL types to map
+                requireOpen(connection, session);
+                return new HashMap<String, Class<?>>();
+            }
+            case "setTypeMap" -> {
+                requireOpen(connection, session);
+                Map<?, ?> map = (Map<?, ?>) requireNonNull(args)[0];
+                if (map != null && !map.isEmpty()) {
+                    throw new SQLFeatureNotSupportedException(
+                            "Flink SQL has no user-defined types to map; setTypeMap takes only an empty map",
+                            SqlStates.FEATURE_NOT_SUPPORTED);
+                }
+                return null;
+            }
+            case "setClientInfo" -> {
+                if (requireNonNull(args).length == 1) {
+                    session.clientInfo().setAll((Properties) args[0]);
+                } else {
+                    session.clientInfo().set((String) args[0], (String) args[1]);
+                }
+                return null;
+            }
+            case "getClientInfo" -> {
+                requireOpen(connection, session);
+                return args == null || args.length == 0
+                        ? session.clientInfo().all()
+                        : session.clientInfo().get((String) args[0]);
             }
             default -> {
                 return TranslatingProxy.NOT_ANSWERED_HERE;

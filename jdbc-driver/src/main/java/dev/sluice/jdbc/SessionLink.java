@@ -27,6 +27,8 @@ final class SessionLink {
     private final SessionRequests requests;
     private final RequestTimeouts timeouts;
     private final String url;
+    // the connection's client info: the one state of a connection the driver keeps beside its session's
+    private final ClientInfo clientInfo = new ClientInfo();
     private volatile @Nullable String goneBecause;
 
     /**
@@ -163,5 +165,10 @@ final class SessionLink {
     record SentLimits(int queryTimeoutSeconds, long maxRows) {
         /** What the gateway assumes for a statement it has been told nothing about. */
         static final SentLimits NONE = new SentLimits(0, 0);
+    }
+
+    /** The connection's client info. */
+    ClientInfo clientInfo() {
+        return clientInfo;
     }
 }

@@ -19,10 +19,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code DatabaseMetaData} tells a BI tool the truth about Flink SQL: its keywords and the JDBC escape functions come
@@ -103,6 +107,26 @@ final class DriverMetadataIT {
             assertThat(connection.isValid(5))
                     .as("nothing above broke the connection")
                     .isTrue();
+        }
+    }
+
+    @Test
+    void clientInfoNativeSqlAndTheTypeMapAnswer() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            connection.setClientInfo("ApplicationName", "DBeaver 25.1");
+            assertThat(connection.getClientInfo("ApplicationName")).isEqualTo("DBeaver 25.1");
+            Properties info = new Properties();
+            info.setProperty("ClientUser", "ada");
+            connection.setClientInfo(info);
+            assertThat(connection.getClientInfo()).containsOnlyKeys("ClientUser");
+
+            String sql = "select `x` from t where y = '?' -- comment";
+            assertThat(connection.nativeSQL(sql)).isEqualTo(sql);
+            assertThat(connection.getTypeMap()).isEmpty();
+            connection.setTypeMap(new HashMap<>());
+            assertThatThrownBy(() -> connection.setTypeMap(Map.of("point", Object.class)))
+                    .satisfies(hasSqlState("0A000"));
+            assertThat(connection.isValid(5)).isTrue();
         }
     }
 
