@@ -64,6 +64,10 @@ public enum SluiceErrorCode {
             0x0024,
             "25000",
             "`rollback()` with auto-commit off after statements that wrote data since the last commit: Flink has no transactions, so they took effect when they ran"),
+    READ_ONLY_CONNECTION(
+            0x0025,
+            "25006",
+            "A statement that may write data or change a catalog (DML, DDL, the unclassified) on a connection set read-only (`setReadOnly(true)`)"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000", "A fault of the gateway itself; its log has the details"),
     INVALID_CONFIGURATION(0x1_0001, "HY000", "The gateway's configuration is invalid"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006", "The Flink cluster cannot be reached (refused, no leader, unknown host)"),

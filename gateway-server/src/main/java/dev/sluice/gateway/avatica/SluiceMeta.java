@@ -79,7 +79,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
         String id = ConnectionIds.requireUnguessable(requireConnectionId(ch.id));
         sessions.open(id, requestUser.require(), info == null ? Map.of() : info);
-        connectionProperties.put(id, new ConnectionPropertiesImpl());
+        connectionProperties.put(id, newConnectionProperties());
     }
 
     @Override
@@ -94,12 +94,20 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
 
     @Override
     public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
-        session(ch.id);
-        ConnectionPropertiesImpl current =
-                connectionProperties.computeIfAbsent(ch.id, id -> new ConnectionPropertiesImpl());
+        GatewaySession session = session(ch.id);
+        ConnectionPropertiesImpl current = connectionProperties.computeIfAbsent(ch.id, id -> newConnectionProperties());
         current.merge(properties);
         current.setDirty(false);
+        session.setReadOnly(Boolean.TRUE.equals(current.isReadOnly()));
         return current;
+    }
+
+    /**
+     * What a new connection is: auto-commit, writable, without transactions, as the database properties say; Avatica's
+     * client reads an unset value as read-only.
+     */
+    private static ConnectionPropertiesImpl newConnectionProperties() {
+        return new ConnectionPropertiesImpl(true, false, java.sql.Connection.TRANSACTION_NONE, null, null);
     }
 
     @Override

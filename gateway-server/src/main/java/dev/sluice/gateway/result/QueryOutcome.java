@@ -68,6 +68,7 @@ public enum QueryOutcome {
                     JOB_ENDED,
                     NO_SAVEPOINT_DIRECTORY,
                     WRITES_NOT_UNDONE,
+                    READ_ONLY_CONNECTION,
                     GENERIC_INTERNAL_ERROR,
                     INVALID_CONFIGURATION,
                     CLUSTER_UNAVAILABLE,

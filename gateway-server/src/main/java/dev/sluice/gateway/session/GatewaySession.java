@@ -94,6 +94,8 @@ public final class GatewaySession implements AutoCloseable {
     private volatile boolean createdObjects;
     // statements that wrote data since the connection's last commit or rollback
     private final AtomicInteger writesSinceCommit = new AtomicInteger();
+    // the connection's setReadOnly: statements that may write are refused
+    private volatile boolean readOnly;
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -259,6 +261,9 @@ public final class GatewaySession implements AutoCloseable {
         StatementLimits limits = statement.limits();
         long maxRows = limits.maxRows(requestedMaxRows);
         policies.check(planned); // refused before anything runs, and before it enters the history
+        if (readOnly && mayWrite(planned.kind())) {
+            throw new ReadOnlyConnectionException(planned.kind());
+        }
         statement.replaceResult(null);
         // every route of the planner, here and only here: a new route does not compile until it is placed
         return switch (planned.route()) {
@@ -357,6 +362,18 @@ public final class GatewaySession implements AutoCloseable {
             case DDL, OTHER -> true;
             case USE -> USE_MODULES.matcher(planned.sql()).lookingAt();
             case QUERY, DML, SET, RESET, SHOW, DESCRIBE, EXPLAIN -> false;
+        };
+    }
+
+    /** Whether statements that may write data or change a catalog are refused ({@code Connection.setReadOnly}). */
+    public void setReadOnly(boolean readOnly) {
+        this.readOnly = readOnly;
+    }
+
+    private static boolean mayWrite(StatementKind kind) {
+        return switch (kind) {
+            case DML, DDL, OTHER -> true;
+            case QUERY, SET, RESET, SHOW, DESCRIBE, EXPLAIN, USE -> false;
         };
     }
 

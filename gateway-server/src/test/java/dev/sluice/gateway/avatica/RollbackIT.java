@@ -20,9 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code commit()} and {@code rollback()} through the JDBC driver: both are no-ops where there is nothing pending, as
- * pools and frameworks call them on every connection; a rollback that would hide writes already made is refused with
- * 25000, which keeps the connection usable.
+ * {@code commit()}, {@code rollback()} and {@code setReadOnly} through the JDBC driver: commit and rollback are no-ops
+ * where there is nothing pending, as pools and frameworks call them on every connection; a rollback that would hide
+ * writes already made is refused with 25000, which keeps the connection usable; a read-only connection refuses what
+ * may write with 25006.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class RollbackIT {
@@ -76,6 +77,30 @@ final class RollbackIT {
             assertThat(connection.isValid(5)).isTrue();
             assertThat(ReferenceWorkload.rows(statement.executeQuery("select 2")))
                     .containsExactly(List.of(2));
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionRefusesWhatMayWriteAndReads() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThat(connection.isReadOnly()).as("a new connection writes").isFalse();
+            assertThat(connection.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_NONE);
+            statement.execute(HOLE);
+
+            connection.setReadOnly(true);
+            assertThat(connection.isReadOnly()).isTrue();
+            assertThatThrownBy(() -> statement.execute("insert into hole values (1)"))
+                    .satisfies(hasSqlState("25006"))
+                    .hasMessageContaining("read-only");
+            assertThatThrownBy(() -> statement.execute(
+                            "create temporary table other (x INT) with ('connector' =" + " 'blackhole')"))
+                    .satisfies(hasSqlState("25006"));
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("select 3")))
+                    .containsExactly(List.of(3));
+
+            connection.setReadOnly(false);
+            statement.execute("insert into hole values (1)");
         }
     }
 }
