@@ -83,21 +83,40 @@ public final class SluiceDriver extends Driver {
 
     @Override
     protected DriverVersion createDriverVersion() {
-        String version = SluiceDriver.class.getPackage().getImplementationVersion();
-        if (version == null) {
-            version = "0.0-development";
-        }
-        int[] majorMinor = majorMinor(version);
+        Properties versions = BuildVersions.read();
+        String version = versions.getProperty("version");
+        String flinkVersion = versions.getProperty("flink.version");
+        int[] driver = majorMinor(version);
+        // the database is Flink's SQL, served by Sluice: its version is Flink's, as tools compare it
+        int[] database = majorMinor(flinkVersion);
         return new DriverVersion(
                 "Sluice JDBC Driver",
                 version,
-                "Sluice",
-                version,
+                "Sluice on Apache Flink",
+                flinkVersion,
                 false,
-                majorMinor[0],
-                majorMinor[1],
-                majorMinor[0],
-                majorMinor[1]);
+                driver[0],
+                driver[1],
+                database[0],
+                database[1]);
+    }
+
+    /** The versions the build wrote into the driver's resources. */
+    private static final class BuildVersions {
+        private static final String RESOURCE = "sluice-jdbc-driver.properties";
+
+        static Properties read() {
+            Properties versions = new Properties();
+            try (java.io.InputStream in = SluiceDriver.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("The driver's jar lacks " + RESOURCE + "; was it built by Maven?");
+                }
+                versions.load(in);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("Cannot read the driver's " + RESOURCE, e);
+            }
+            return versions;
+        }
     }
 
     @Override

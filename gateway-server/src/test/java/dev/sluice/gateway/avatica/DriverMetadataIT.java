@@ -111,6 +111,24 @@ final class DriverMetadataIT {
     }
 
     @Test
+    void versionsAreTheDriversAndFlinks() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            String flink = org.apache.flink.runtime.util.EnvironmentInformation.getVersion();
+            assertThat(metaData.getDriverVersion())
+                    .doesNotContain("development")
+                    .matches("\\d+\\.\\d+.*");
+            assertThat(metaData.getDriverVersion())
+                    .startsWith(metaData.getDriverMajorVersion() + "." + metaData.getDriverMinorVersion());
+            assertThat(metaData.getDatabaseMajorVersion() + "." + metaData.getDatabaseMinorVersion())
+                    .as("the database is Flink's SQL")
+                    .isEqualTo(flink.substring(0, flink.indexOf('.', flink.indexOf('.') + 1)));
+            assertThat(metaData.getDatabaseProductVersion()).isEqualTo(flink);
+            assertThat(metaData.getDatabaseProductName()).isEqualTo("Sluice on Apache Flink");
+        }
+    }
+
+    @Test
     void clientInfoNativeSqlAndTheTypeMapAnswer() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl())) {
             connection.setClientInfo("ApplicationName", "DBeaver 25.1");
