@@ -62,6 +62,10 @@ final class ConnectionCallsAnsweredHere {
                 requireOpen(connection, session);
                 return session.networkTimeout();
             }
+            case "setCatalog", "setSchema" -> {
+                moveSession(connection, method, requireNonNull(args), translate);
+                return null;
+            }
             case "nativeSQL" -> {
                 // the driver has no escape syntax of its own to translate: the gateway gets the text as it is
                 requireOpen(connection, session);
@@ -99,6 +103,40 @@ final class ConnectionCallsAnsweredHere {
             default -> {
                 return TranslatingProxy.NOT_ANSWERED_HERE;
             }
+        }
+    }
+
+    /**
+     * Moves the session to another catalog or database at once. Avatica's client only marks the value to be sent with
+     * the next call, so a name that does not exist would fail that later call, and every call after it; here the
+     * gateway is asked now (its {@code USE} fails for a missing name), and on failure the connection keeps the old
+     * value.
+     */
+    private static void moveSession(
+            Connection connection, Method method, Object[] args, UnaryOperator<Throwable> translate) throws Throwable {
+        boolean catalog = method.getName().equals("setCatalog");
+        String before = catalog ? connection.getCatalog() : connection.getSchema();
+        invoke(connection, method, args, translate);
+        try {
+            // any call that reads a connection property sends the marked value to the gateway
+            connection.getCatalog();
+        } catch (SQLException | RuntimeException e) {
+            if (catalog) {
+                connection.setCatalog(before);
+            } else {
+                connection.setSchema(before);
+            }
+            connection.getCatalog();
+            throw translate.apply(e);
+        }
+    }
+
+    private static void invoke(Connection connection, Method method, Object[] args, UnaryOperator<Throwable> translate)
+            throws Throwable {
+        try {
+            method.invoke(connection, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw translate.apply(e.getCause());
         }
     }
 

@@ -95,10 +95,16 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
         GatewaySession session = session(ch.id);
+        // setCatalog and setSchema move the session, as USE would; a name that does not exist fails here
+        SessionNamespace.use(session, properties.getCatalog(), properties.getSchema());
         ConnectionPropertiesImpl current = connectionProperties.computeIfAbsent(ch.id, id -> newConnectionProperties());
         current.merge(properties);
         current.setDirty(false);
         session.setReadOnly(Boolean.TRUE.equals(current.isReadOnly()));
+        // getCatalog and getSchema answer where the session is, also after a USE statement
+        GatewaySession.Namespace where = session.currentNamespace();
+        current.setCatalog(where.catalog());
+        current.setSchema(where.database());
         return current;
     }
 

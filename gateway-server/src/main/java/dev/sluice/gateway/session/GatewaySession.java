@@ -37,6 +37,7 @@ import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,6 +97,8 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicInteger writesSinceCommit = new AtomicInteger();
     // the connection's setReadOnly: statements that may write are refused
     private volatile boolean readOnly;
+    // where the session was when last asked, and at which state version: read again only after a statement moved it
+    private volatile @Nullable Namespace namespace;
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -363,6 +366,28 @@ public final class GatewaySession implements AutoCloseable {
             case USE -> USE_MODULES.matcher(planned.sql()).lookingAt();
             case QUERY, DML, SET, RESET, SHOW, DESCRIBE, EXPLAIN -> false;
         };
+    }
+
+    /**
+     * Where the session is: its current catalog and database.
+     *
+     * @param stateVersion the session's state version when they were read
+     */
+    public record Namespace(String catalog, String database, long stateVersion) {}
+
+    /**
+     * The session's current catalog and database. Read from its TableEnvironment (waiting for a statement that
+     * executes) only when a statement may have moved it since the last time; else answered at once.
+     */
+    public Namespace currentNamespace() {
+        Namespace known = namespace;
+        if (known != null && known.stateVersion() == stateVersion.get()) {
+            return known;
+        }
+        Namespace read = withTableEnvironment(
+                table -> new Namespace(table.getCurrentCatalog(), table.getCurrentDatabase(), stateVersion.get()));
+        namespace = read;
+        return read;
     }
 
     /** Whether statements that may write data or change a catalog are refused ({@code Connection.setReadOnly}). */

@@ -48,6 +48,36 @@ final class DatabaseMetadataIT {
     }
 
     @Test
+    void theConnectionsCatalogAndSchemaAreTheSessions() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            assertThat(connection.getCatalog()).isEqualTo("default_catalog");
+            assertThat(connection.getSchema()).isEqualTo("default_database");
+            statement.execute("create database if not exists elsewhere");
+
+            connection.setSchema("elsewhere");
+            assertThat(connection.getSchema()).isEqualTo("elsewhere");
+            assertThat(firstColumn(statement.executeQuery("show current database")))
+                    .containsExactly("elsewhere");
+            // unqualified names resolve there now
+            statement.execute("create temporary view here as select 1 as x");
+            assertThat(firstColumn(statement.executeQuery("select x from default_catalog.elsewhere.here")))
+                    .containsExactly(1);
+
+            connection.setSchema("default_database");
+            assertThat(firstColumn(statement.executeQuery("show current database")))
+                    .containsExactly("default_database");
+
+            assertThatThrownBy(() -> connection.setCatalog("nowhere"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(hasSqlState("42000"))
+                    .hasMessageContaining("nowhere");
+            assertThat(connection.getCatalog()).isEqualTo("default_catalog");
+            assertThat(connection.isValid(5)).isTrue();
+        }
+    }
+
+    @Test
     void nullsSortAsTheMetadataSays() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
