@@ -44,7 +44,9 @@ final class SecretLiteralsIT {
         List<String> jobNames = new ArrayList<>();
         List<String> jobDetails = new ArrayList<>();
         String log;
-        try (GatewayProcess gateway = GatewayProcess.start(directory, "sluice:\n  server:\n    port: 0\n")) {
+        // without the warm-up, whose jobs the cluster would list beside this test's
+        try (GatewayProcess gateway =
+                GatewayProcess.start(directory, "sluice:\n  server:\n    port: 0\n  warm-up:\n    enabled: false\n")) {
             try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                     Statement statement = connection.createStatement()) {
                 statement.execute("create temporary table people (id INT, email STRING)"
