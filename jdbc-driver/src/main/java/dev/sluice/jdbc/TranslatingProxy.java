@@ -136,6 +136,14 @@ final class TranslatingProxy implements InvocationHandler {
         if (statement) {
             beforeStatementCall(method, session);
         }
+        if (delegate instanceof PreparedStatement prepared
+                && method.getName().equals("setObject")
+                && args != null
+                && JavaTimeValues.bindsTyped(prepared, (Integer) args[0], args[1])) {
+            // JDBC 4.2's java.time values and java.sql date-times, through the typed setter: Avatica's setObject
+            // knows no java.time, and fails on a TIME with its target type
+            return null;
+        }
         boolean executes = statement && method.getName().startsWith("execute");
         Object result;
         try (ProgressWatch.Watching watching = executes ? watchProgress(session) : ProgressWatch.Watching.NONE) {

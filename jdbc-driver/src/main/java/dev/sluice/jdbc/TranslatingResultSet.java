@@ -70,6 +70,51 @@ final class TranslatingResultSet extends DelegatingResultSet {
         }
     }
 
+    /** The value as {@code type}; {@code LocalDate}, {@code LocalDateTime} and {@code LocalTime} too (JDBC 4.2). */
+    @Override
+    public <T> @Nullable T getObject(int column, Class<T> type) throws SQLException {
+        if (!JavaTimeValues.reads(type)) {
+            return super.getObject(column, type);
+        }
+        try {
+            return JavaTimeValues.read(
+                    new JavaTimeValues.Getter() {
+                        @Override
+                        public java.sql.@Nullable Date date() throws SQLException {
+                            return delegate.getDate(column);
+                        }
+
+                        @Override
+                        public java.sql.@Nullable Timestamp timestamp() throws SQLException {
+                            return delegate.getTimestamp(column);
+                        }
+
+                        @Override
+                        public java.sql.@Nullable Time time() throws SQLException {
+                            return delegate.getTime(column);
+                        }
+                    },
+                    type);
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+    }
+
+    /** {@link #getObject(int, Class)} of the column labelled {@code label}. */
+    @Override
+    public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException {
+        if (!JavaTimeValues.reads(type)) {
+            return super.getObject(label, type);
+        }
+        int column;
+        try {
+            column = delegate.findColumn(label);
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+        return getObject(column, type);
+    }
+
     private Object realAsFloat(int column, Double number) throws SQLException {
         return delegate.getMetaData().getColumnType(column) == Types.REAL ? (Object) number.floatValue() : number;
     }

@@ -103,6 +103,33 @@ final class PreparedStatementIT {
         }
     }
 
+    /** JDBC 4.2: LocalDate, LocalDateTime and LocalTime bound with setObject and read with getObject(i, type). */
+    @ParameterizedTest
+    @EnumSource(value = ClientDriver.class, names = "SLUICE")
+    void bindsAndReadsJavaTimeValues(ClientDriver driver) throws SQLException {
+        String values = "(select * from (values (date '2026-01-02', timestamp '2026-01-02 03:04:05.678',"
+                + " time '03:04:05')) as t(d, ts, tm))";
+        try (Connection connection = DriverManager.getConnection(driver.url(gateway));
+                PreparedStatement select = connection.prepareStatement(
+                        "select d, ts, tm from " + values + " where d = ? and ts = ? and tm = ?")) {
+            select.setObject(1, LocalDate.of(2026, 1, 2));
+            select.setObject(2, LocalDateTime.of(2026, 1, 2, 3, 4, 5, 678_000_000));
+            select.setObject(3, LocalTime.of(3, 4, 5), Types.TIME);
+            try (ResultSet rows = select.executeQuery()) {
+                assertThat(rows.next()).as("the bound values matched the row").isTrue();
+                assertThat(rows.getObject(1, LocalDate.class)).isEqualTo(LocalDate.of(2026, 1, 2));
+                assertThat(rows.getObject("ts", LocalDateTime.class))
+                        .isEqualTo(LocalDateTime.of(2026, 1, 2, 3, 4, 5, 678_000_000));
+                assertThat(rows.getObject(3, LocalTime.class)).isEqualTo(LocalTime.of(3, 4, 5));
+                assertThat(rows.next()).isFalse();
+            }
+            select.setObject(1, null);
+            try (ResultSet rows = select.executeQuery()) {
+                assertThat(rows.next()).isFalse();
+            }
+        }
+    }
+
     /** Paging as jOOQ and SQLAlchemy write it: the row counts of LIMIT, OFFSET and FETCH are bound parameters. */
     @ParameterizedTest
     @EnumSource(ClientDriver.class)
