@@ -201,7 +201,11 @@ public final class SluiceGateway implements AutoCloseable {
                                 new SessionResources(
                                         clusterClients,
                                         admissions,
-                                        new JobPlanCache(config.planCache()),
+                                        new JobPlanCache(
+                                                config.planCache(),
+                                                config.catalogs().stream()
+                                                        .map(CatalogDeclaration::name)
+                                                        .toList()),
                                         transports,
                                         metrics,
                                         SessionClock.withNanoClock(System::nanoTime)),

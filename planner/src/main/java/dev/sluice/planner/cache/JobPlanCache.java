@@ -71,15 +71,24 @@ public final class JobPlanCache {
     private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
 
     private final boolean enabled;
+    // the catalogs declared in the gateway's configuration, each session's instance of which is observed
+    private final List<String> observedCatalogs;
     private final Cache<JobPlanKey, Entry> plans;
     // pushed queries' plans: their own sink, not Flink's collect sink, so not Flink's CachedPlan
     private final Cache<JobPlanKey, PushedEntry> pushedPlans;
     // statements already judged not reusable: judging walks the whole plan by reflection, so it is done once per key
     private final Cache<JobPlanKey, Boolean> notReusable;
 
+    /** A cache for a gateway that declares no shared catalogs. */
     public JobPlanCache(PlanCacheConfig config) {
+        this(config, List.of());
+    }
+
+    /** @param observedCatalogs the names of the catalogs declared in the gateway's configuration */
+    public JobPlanCache(PlanCacheConfig config, List<String> observedCatalogs) {
         requireNonNull(config, "config is null");
         this.enabled = config.enabled();
+        this.observedCatalogs = List.copyOf(observedCatalogs);
         // maintenance on the calling thread: the cache is small, and no thread is left behind
         this.plans = Caffeine.newBuilder()
                 .maximumSize(config.maxSize())
@@ -141,7 +150,9 @@ public final class JobPlanCache {
     /** Starts observing the planning of a query on {@code environment}, whose accesses go to {@code check}. */
     public Planning startPlanning(TableEnvironment environment, AccessCheck check) {
         return new Planning(
-                PlanningLookups.start(environment), new CapturingCheck(requireNonNull(check, "check")), environment);
+                PlanningLookups.start(environment, observedCatalogs),
+                new CapturingCheck(requireNonNull(check, "check")),
+                environment);
     }
 
     /**
@@ -233,7 +244,7 @@ public final class JobPlanCache {
             return PlanCacheResult.SKIP;
         }
         ReusablePlans.Verdict verdict = dependencies == null
-                ? new ReusablePlans.Verdict(planning.lookups.unversioned(), true)
+                ? new ReusablePlans.Verdict(planning.lookups.unversioned(), true, false)
                 : judge(environment, scope, compiled.query());
         if (!verdict.reusable() || dependencies == null) {
             notReusable.put(own, Boolean.TRUE);
@@ -357,7 +368,7 @@ public final class JobPlanCache {
             // the query has run already; a plan that cannot be judged is only not cached
             LOG.warn(
                     "Session {}: cannot tell whether a query's plan may be reused, so it is not", scope.sessionId(), e);
-            return new ReusablePlans.Verdict("it could not be judged", true);
+            return new ReusablePlans.Verdict("it could not be judged", true, false);
         }
         if (!verdict.reusable()) {
             LOG.debug(

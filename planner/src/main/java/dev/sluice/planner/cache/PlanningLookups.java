@@ -10,6 +10,7 @@ import org.apache.flink.table.catalog.ObjectPath;
 import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,11 +29,14 @@ final class PlanningLookups implements ObservedCatalog.LookupListener, AutoClose
 
     private PlanningLookups() {}
 
-    /** Starts listening to every observed catalog of {@code environment}'s session. */
-    static PlanningLookups start(TableEnvironment environment) {
+    /**
+     * Starts listening to the observed catalogs of {@code environment}'s session among {@code names}: only those, since
+     * asking Flink for a catalog opens it, and a catalog the session created may be slow or failing to open.
+     */
+    static PlanningLookups start(TableEnvironment environment, Collection<String> names) {
         PlanningLookups lookups = new PlanningLookups();
         CatalogManager catalogManager = TableEnvironmentInternals.catalogManager(environment);
-        for (String name : catalogManager.listCatalogs()) {
+        for (String name : names) {
             catalogManager.getCatalog(name).ifPresent(catalog -> {
                 if (catalog instanceof ObservedCatalog observedCatalog) {
                     observedCatalog.listen(lookups);

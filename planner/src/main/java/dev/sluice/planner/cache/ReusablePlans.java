@@ -56,8 +56,9 @@ public final class ReusablePlans {
      * @param reasonNotToReuse why it must not be, or null if it may
      * @param sessionLocal whether it reads a temporary object or one of an in-memory catalog, which only its session
      *     has
+     * @param readsObserved whether it reads a table of an observed catalog, whose lookups must have been recorded
      */
-    public record Verdict(@Nullable String reasonNotToReuse, boolean sessionLocal) {
+    public record Verdict(@Nullable String reasonNotToReuse, boolean sessionLocal, boolean readsObserved) {
         /** Whether the plan may be reused. */
         public boolean reusable() {
             return reasonNotToReuse == null;
@@ -79,12 +80,13 @@ public final class ReusablePlans {
         try {
             root = plans.root(query);
         } catch (IllegalStateException e) {
-            return new Verdict("its plan is a " + query.getClass().getSimpleName() + ", not a Calcite tree", true);
+            return new Verdict(
+                    "its plan is a " + query.getClass().getSimpleName() + ", not a Calcite tree", true, false);
         }
         CatalogManager catalogs = TableEnvironmentInternals.catalogManager(environment);
         Finder finder = new Finder(plans, catalogs);
         plans.walk(root, finder);
-        return new Verdict(finder.reason, finder.sessionLocal);
+        return new Verdict(finder.reason, finder.sessionLocal, finder.readsObserved);
     }
 
     /** Stops at the first reason, which is enough to say no. */
@@ -93,6 +95,7 @@ public final class ReusablePlans {
         private final CatalogManager catalogs;
         private @Nullable String reason;
         private boolean sessionLocal;
+        private boolean readsObserved;
 
         private Finder(LogicalPlans plans, CatalogManager catalogs) {
             this.plans = plans;
@@ -122,9 +125,9 @@ public final class ReusablePlans {
             if (table.isTemporary()
                     || table.getCatalog().map(ReusablePlans::isSessionOwned).orElse(false)) {
                 sessionLocal = true;
-            } else if (!table.getCatalog()
-                    .map(ObservedCatalog.class::isInstance)
-                    .orElse(false)) {
+            } else if (table.getCatalog().map(ObservedCatalog.class::isInstance).orElse(false)) {
+                readsObserved = true;
+            } else {
                 return "it reads " + table.getIdentifier().asSummaryString()
                         + ", which is in a catalog whose changes the gateway does not observe";
             }

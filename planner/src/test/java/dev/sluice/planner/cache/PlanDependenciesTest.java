@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -104,7 +105,7 @@ final class PlanDependenciesTest {
 
     @Test
     void listensOnlyWhilePlanning() {
-        PlanningLookups lookups = PlanningLookups.start(planner);
+        PlanningLookups lookups = PlanningLookups.start(planner, List.of("lake"));
         lookups.close();
         planner.sqlQuery("select id from lake.db.orders");
 
@@ -112,7 +113,7 @@ final class PlanDependenciesTest {
     }
 
     private static PlanDependencies plan(TableEnvironment environment, String sql) {
-        try (PlanningLookups lookups = PlanningLookups.start(environment)) {
+        try (PlanningLookups lookups = PlanningLookups.start(environment, List.of("lake"))) {
             environment.sqlQuery(sql);
             assertThat(lookups.unversioned()).isNull();
             return lookups.dependencies();

@@ -128,15 +128,16 @@ final class ReusablePlansTest {
 
     @Test
     void reusesPlansOverObservedCatalogsForEverySessionAndOwnObjectsForTheirSession() {
-        assertThat(verdict(batch, "select a from lake.db.observed")).isEqualTo(new ReusablePlans.Verdict(null, false));
+        assertThat(verdict(batch, "select a from lake.db.observed"))
+                .isEqualTo(new ReusablePlans.Verdict(null, false, true));
         assertThat(verdict(batch, "select a, count(*) from lake.db.observed group by a"))
-                .isEqualTo(new ReusablePlans.Verdict(null, false));
-        assertThat(verdict(batch, "select val1 from table1")).isEqualTo(new ReusablePlans.Verdict(null, true));
-        assertThat(verdict(batch, "select a from permanent")).isEqualTo(new ReusablePlans.Verdict(null, true));
+                .isEqualTo(new ReusablePlans.Verdict(null, false, true));
+        assertThat(verdict(batch, "select val1 from table1")).isEqualTo(new ReusablePlans.Verdict(null, true, false));
+        assertThat(verdict(batch, "select a from permanent")).isEqualTo(new ReusablePlans.Verdict(null, true, false));
         assertThat(verdict(batch, "select plus_one(a) from lake.db.observed"))
-                .isEqualTo(new ReusablePlans.Verdict(null, true));
+                .isEqualTo(new ReusablePlans.Verdict(null, true, true));
         assertThat(verdict(batch, "select o.a from lake.db.observed o join table1 on cast(o.a as string) = val1"))
-                .isEqualTo(new ReusablePlans.Verdict(null, true));
+                .isEqualTo(new ReusablePlans.Verdict(null, true, true));
     }
 
     private static ReusablePlans.Verdict verdict(TableEnvironment environment, String sql) {
