@@ -23,6 +23,7 @@ import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
+import org.jspecify.annotations.Nullable;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -95,9 +96,13 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
         GatewaySession session = session(ch.id);
-        // setCatalog and setSchema move the session, as USE would; a name that does not exist fails here
-        SessionNamespace.use(session, properties.getCatalog(), properties.getSchema());
         ConnectionPropertiesImpl current = connectionProperties.computeIfAbsent(ch.id, id -> newConnectionProperties());
+        // setCatalog and setSchema move the session, as USE would; a name that does not exist fails here. Avatica's
+        // client sends back what it was last told with every later sync, so only a value other than that is a move
+        SessionNamespace.use(
+                session,
+                changed(properties.getCatalog(), current.getCatalog()),
+                changed(properties.getSchema(), current.getSchema()));
         current.merge(properties);
         current.setDirty(false);
         session.setReadOnly(Boolean.TRUE.equals(current.isReadOnly()));
@@ -106,6 +111,11 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         current.setCatalog(where.catalog());
         current.setSchema(where.database());
         return current;
+    }
+
+    /** {@code requested}, unless it is what the client was last told. */
+    private static @Nullable String changed(@Nullable String requested, @Nullable String told) {
+        return requested == null || requested.equals(told) ? null : requested;
     }
 
     /**

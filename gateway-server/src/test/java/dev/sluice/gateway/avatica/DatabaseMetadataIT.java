@@ -68,6 +68,14 @@ final class DatabaseMetadataIT {
             assertThat(firstColumn(statement.executeQuery("show current database")))
                     .containsExactly("default_database");
 
+            // a USE statement stays where it went when the client later syncs its properties, which echo the old ones
+            statement.execute("use elsewhere");
+            connection.setReadOnly(false);
+            connection.setAutoCommit(true);
+            assertThat(firstColumn(statement.executeQuery("show current database")))
+                    .containsExactly("elsewhere");
+            connection.setSchema("default_database");
+
             assertThatThrownBy(() -> connection.setCatalog("nowhere"))
                     .isInstanceOf(SQLException.class)
                     .satisfies(hasSqlState("42000"))
