@@ -29,6 +29,11 @@ import static java.util.Objects.requireNonNull;
  * <p>{@link #next}, {@link #isDone} and {@link #close} are for one consumer thread; the rest is thread-safe.
  */
 public final class PushedResult<T> implements AutoCloseable {
+    // How long a take that emptied the buffer with fewer rows than asked waits for the result's end. A sink sends its
+    // end right after its last rows, so a short result's first page can then say it is the last: the client needs no
+    // second fetch, and closing the result after it is no cancel of a job that has finished.
+    static final Duration END_GRACE = Duration.ofMillis(10);
+
     private final PushTicket ticket;
     private final Runnable unregister;
     private final PushedResultHandover handover;
@@ -93,6 +98,9 @@ public final class PushedResult<T> implements AutoCloseable {
         for (byte[] frame : taken.payloads()) {
             reader.start(frame);
             reader.readInto(rows, maxRows);
+        }
+        if (rows.size() < maxRows && !reader.hasRowsLeft() && handover.endsAfterTake(END_GRACE)) {
+            done = true;
         }
         return rows;
     }

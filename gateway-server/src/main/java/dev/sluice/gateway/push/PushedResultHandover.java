@@ -108,6 +108,30 @@ final class PushedResultHandover {
         }
     }
 
+    /**
+     * After a take that emptied the buffer: waits at most {@code grace} for more rows or the result's end, and returns
+     * whether the result has ended with nothing left to take. A failure is left to the next take, which throws it.
+     */
+    boolean endsAfterTake(Duration grace) {
+        long deadline = nanoClock.getAsLong() + grace.toNanos();
+        lock.lock();
+        try {
+            while (buffer.isEmpty() && !attempts.isFinal() && !discarding) {
+                long left = deadline - nanoClock.getAsLong();
+                if (left <= 0) {
+                    return false;
+                }
+                changed.awaitNanos(left);
+            }
+            return buffer.isEmpty() && attempts.isEnded() && !discarding;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** See {@link PushedResult#awaitFirstSink}. */
     Optional<RuntimeException> awaitFirstSink(Duration timeout) {
         return awaitUntil(
