@@ -104,12 +104,14 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
                 changed(properties.getCatalog(), current.getCatalog()),
                 changed(properties.getSchema(), current.getSchema()));
         current.merge(properties);
-        current.setDirty(false);
         session.setReadOnly(Boolean.TRUE.equals(current.isReadOnly()));
         // getCatalog and getSchema answer where the session is, also after a USE statement
         GatewaySession.Namespace where = session.currentNamespace();
         current.setCatalog(where.catalog());
         current.setSchema(where.database());
+        // last: the flag travels to the client, whose properties a dirty answer would leave dirty, so that every later
+        // execute would first sync them again
+        current.setDirty(false);
         return current;
     }
 
