@@ -102,6 +102,24 @@ final class SharedPlansIT {
     }
 
     @Test
+    void aTableChangedByTheSameSessionIsPlannedAgainThereAndElsewhere() throws SQLException {
+        String everything = "select * from " + ORDERS + " order by id";
+        try (Connection changer = connect();
+                Statement changes = changer.createStatement()) {
+            assertThat(rows(changer, everything).get(0)).containsExactly(1, "ada", 12.5);
+            changes.execute("alter table " + ORDERS + " add region STRING");
+
+            assertThat(rows(changer, everything).get(0)).containsExactly(1, "ada", 12.5, null);
+            assertThat(planCaches(changer, everything)).containsExactly("miss", "miss");
+        }
+        try (Connection other = connect()) {
+            // the plan the first run shared is stale: planned again, with the new column
+            assertThat(rows(other, everything).get(0)).containsExactly(1, "ada", 12.5, null);
+            assertThat(planCaches(other, everything)).containsExactly("miss");
+        }
+    }
+
+    @Test
     void aTableChangedOutsideTheGatewayIsPlannedAgain() throws SQLException {
         String everything = "select * from " + ORDERS + " order by id";
         try (Connection reader = connect()) {
