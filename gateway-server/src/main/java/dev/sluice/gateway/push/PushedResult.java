@@ -31,8 +31,10 @@ import static java.util.Objects.requireNonNull;
 public final class PushedResult<T> implements AutoCloseable {
     // How long a take that emptied the buffer with fewer rows than asked waits for the result's end. A sink sends its
     // end right after its last rows, so a short result's first page can then say it is the last: the client needs no
-    // second fetch, and closing the result after it is no cancel of a job that has finished.
-    static final Duration END_GRACE = Duration.ofMillis(10);
+    // second fetch, and closing the result after it is no cancel of a job that has finished. 50 ms covers a busy
+    // gateway (10 ms missed the end now and then on two loaded cores); a partial page of a streaming result waits as
+    // long for nothing.
+    static final Duration END_GRACE = Duration.ofMillis(50);
 
     private final PushTicket ticket;
     private final Runnable unregister;

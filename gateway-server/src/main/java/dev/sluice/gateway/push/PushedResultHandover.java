@@ -116,14 +116,10 @@ final class PushedResultHandover {
         long deadline = nanoClock.getAsLong() + grace.toNanos();
         lock.lock();
         try {
-            while (buffer.isEmpty() && !attempts.isFinal() && !discarding) {
-                long left = deadline - nanoClock.getAsLong();
-                if (left <= 0) {
-                    return false;
-                }
-                changed.awaitNanos(left);
-            }
-            return buffer.isEmpty() && attempts.isEnded() && !discarding;
+            return awaitLocked(() -> !buffer.isEmpty() || attempts.isFinal() || discarding, deadline)
+                    && buffer.isEmpty()
+                    && attempts.isEnded()
+                    && !discarding;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -150,19 +146,27 @@ final class PushedResultHandover {
      * Waits until {@code settled} holds, at most {@code timeout}; returns the result's failure if it failed by then
      * and {@code failureCounts}. Both are tested with the lock held.
      */
+    /**
+     * Waits, holding the lock, until {@code settled} holds or the clock passes {@code deadline}; returns whether it
+     * holds.
+     */
+    private boolean awaitLocked(BooleanSupplier settled, long deadline) throws InterruptedException {
+        while (!settled.getAsBoolean()) {
+            long left = deadline - nanoClock.getAsLong();
+            if (left <= 0) {
+                return false;
+            }
+            changed.awaitNanos(left);
+        }
+        return true;
+    }
+
     private Optional<RuntimeException> awaitUntil(
             BooleanSupplier settled, BooleanSupplier failureCounts, Duration timeout, String what) {
         long deadline = nanoClock.getAsLong() + timeout.toNanos();
         lock.lock();
         try {
-            while (!settled.getAsBoolean()) {
-                long left = deadline - nanoClock.getAsLong();
-                if (left <= 0) {
-                    return Optional.empty();
-                }
-                changed.awaitNanos(left);
-            }
-            if (!failureCounts.getAsBoolean()) {
+            if (!awaitLocked(settled, deadline) || !failureCounts.getAsBoolean()) {
                 return Optional.empty();
             }
             try {
