@@ -52,7 +52,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -89,7 +88,6 @@ public final class GatewaySession implements AutoCloseable {
     private final AtomicInteger nextStatementId = new AtomicInteger();
     // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
     private final AtomicLong stateVersion = new AtomicLong();
-    private static final Pattern USE_MODULES = Pattern.compile("\\s*USE\\s+MODULES\\b", Pattern.CASE_INSENSITIVE);
     // whether a statement may have created an object of the session's own, after which it shares no plan; written
     // under the execution lock
     private volatile boolean createdObjects;
@@ -264,7 +262,7 @@ public final class GatewaySession implements AutoCloseable {
         StatementLimits limits = statement.limits();
         long maxRows = limits.maxRows(requestedMaxRows);
         policies.check(planned); // refused before anything runs, and before it enters the history
-        if (readOnly && mayWrite(planned.kind())) {
+        if (readOnly && StatementEffects.mayWrite(planned.kind())) {
             throw new ReadOnlyConnectionException(planned.kind());
         }
         statement.replaceResult(null);
@@ -338,7 +336,7 @@ public final class GatewaySession implements AutoCloseable {
                 stateVersion.incrementAndGet();
                 jobPlans.invalidateSession(id);
             }
-            if (mayCreateObjects(planned)) {
+            if (StatementEffects.mayCreateObjects(planned)) {
                 createdObjects = true;
             }
             executingStatementId = NO_STATEMENT;
@@ -357,15 +355,6 @@ public final class GatewaySession implements AutoCloseable {
      */
     private PlanScope planScope() {
         return new PlanScope(id, stateVersion.get(), !createdObjects && !policies.loadedUserCode());
-    }
-
-    /** Whether {@code planned} may create, drop or load something names resolve to: DDL, modules, the unclassified. */
-    private static boolean mayCreateObjects(PlannedStatement planned) {
-        return switch (planned.kind()) {
-            case DDL, OTHER -> true;
-            case USE -> USE_MODULES.matcher(planned.sql()).lookingAt();
-            case QUERY, DML, SET, RESET, SHOW, DESCRIBE, EXPLAIN -> false;
-        };
     }
 
     /**
@@ -393,13 +382,6 @@ public final class GatewaySession implements AutoCloseable {
     /** Whether statements that may write data or change a catalog are refused ({@code Connection.setReadOnly}). */
     public void setReadOnly(boolean readOnly) {
         this.readOnly = readOnly;
-    }
-
-    private static boolean mayWrite(StatementKind kind) {
-        return switch (kind) {
-            case DML, DDL, OTHER -> true;
-            case QUERY, SET, RESET, SHOW, DESCRIBE, EXPLAIN, USE -> false;
-        };
     }
 
     /**
