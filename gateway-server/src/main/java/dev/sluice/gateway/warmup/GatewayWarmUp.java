@@ -247,6 +247,8 @@ public final class GatewayWarmUp {
             tables.removeAll(catalog.listViews(database));
             return tables.stream().sorted().findFirst().orElse(null);
         } catch (Exception e) {
+            // a database that cannot be listed has no table to warm up with; the warm-up goes on with the next
+            LOG.debug("Warm-up: cannot list the tables of {}.{}", catalog, database, e);
             return null;
         }
     }
