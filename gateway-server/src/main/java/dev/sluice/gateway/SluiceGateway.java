@@ -41,7 +41,6 @@ import dev.sluice.sessioncache.ClusterOverviews;
 import dev.sluice.sessioncache.FixedRestAddress;
 import dev.sluice.sessioncache.HostAndPort;
 import dev.sluice.sessioncache.SessionClusters;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -51,16 +50,11 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static java.util.Objects.requireNonNull;
@@ -144,26 +138,9 @@ public final class SluiceGateway implements AutoCloseable {
 
     /** Starts each component and pushes its close before the next one starts. */
     private static SluiceGateway startComponents(GatewayConfig config, CloseableStack components) throws Exception {
-        EmbeddedFlinkCluster embedded = null;
-        List<ClusterEndpoint> endpoints = new ArrayList<>();
-        for (ClusterDefinition cluster : config.clusters()) {
-            switch (cluster.kind()) {
-                case EMBEDDED -> {
-                    embedded = components.push(
-                            "embedded cluster '" + cluster.name() + "'",
-                            EmbeddedFlinkCluster.start(
-                                    cluster.name(), config.flinkOptions(), config.embeddedCluster()));
-                    endpoints.add(embedded.endpoint());
-                }
-                case REMOTE, ZOOKEEPER -> {
-                    // not contacted here: its client is opened by the first query, and a cluster that is down
-                    // fails queries with a clear error (08006) instead of stopping the gateway
-                    endpoints.add(new ClusterEndpoint(
-                            cluster.name(), cluster.kind(), requireNonNull(cluster.restAddress(), "restAddress")));
-                    LOG.info("{} session cluster '{}' at {}", cluster.kind(), cluster.name(), cluster.restAddress());
-                }
-            }
-        }
+        ClusterEndpointsStartup started = ClusterEndpointsStartup.start(config, components);
+        EmbeddedFlinkCluster embedded = started.embedded();
+        List<ClusterEndpoint> endpoints = started.endpoints();
         SessionClusters clusters = new SessionClusters(endpoints);
         // the shared cluster clients and the sessions see the same Flink options, with Sluice's defaults
         Configuration flinkOptions = FlinkSessionDefaults.applyTo(config.flinkOptions());
@@ -224,22 +201,7 @@ public final class SluiceGateway implements AutoCloseable {
                 config.planCache().enabled()
                         ? "on (at most " + config.planCache().maxSize() + " job plans)"
                         : "off");
-        ScheduledExecutorService housekeeping =
-                Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("sluice-housekeeping", true));
-        components.push("housekeeping", housekeeping::shutdownNow);
-        long period = Math.max(
-                1,
-                Math.min(
-                        config.session().idleTimeout().toMillis() / 4,
-                        Duration.ofSeconds(30).toMillis()));
-        housekeeping.scheduleWithFixedDelay(sessions::closeIdleSessions, period, period, TimeUnit.MILLISECONDS);
-        long resultPeriod = Math.max(
-                1,
-                Math.min(
-                        config.session().resultIdleTimeout().toMillis() / 4,
-                        Duration.ofSeconds(30).toMillis()));
-        housekeeping.scheduleWithFixedDelay(
-                sessions::closeIdleResults, resultPeriod, resultPeriod, TimeUnit.MILLISECONDS);
+        components.push("housekeeping", Housekeeping.start(config.session(), sessions)::shutdownNow);
         GatewayAuthenticator authenticator = authenticator(config);
         metrics.registerAuthentication(authenticator.failures());
         RequestUser requestUser = new RequestUser();

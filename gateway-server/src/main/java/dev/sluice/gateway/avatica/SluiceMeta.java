@@ -14,7 +14,6 @@ import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.plan.StatementAnalysis;
 import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Requests;
@@ -23,14 +22,12 @@ import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
-import org.jspecify.annotations.Nullable;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 
 import static java.util.Objects.requireNonNull;
@@ -51,7 +48,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     private final RequestUser requestUser;
     private final int maxStatementLength;
     private final FrameSizing frameSizing;
-    private final Map<String, ConnectionPropertiesImpl> connectionProperties = new ConcurrentHashMap<>();
+    private final ConnectionSettings connectionSettings = new ConnectionSettings();
 
     /**
      * @param requestUser the user of the request being handled, set by the HTTP layer around each call
@@ -80,7 +77,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
         String id = ConnectionIds.requireUnguessable(requireConnectionId(ch.id));
         sessions.open(id, requestUser.require(), info == null ? Map.of() : info);
-        connectionProperties.put(id, newConnectionProperties());
+        connectionSettings.opened(id);
     }
 
     @Override
@@ -89,43 +86,13 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         // another user's connection is left alone, and answered as the idempotent close of an unknown one
         if (ch.id != null && sessions.findOwned(ch.id, user) != null) {
             sessions.close(ch.id, user);
-            connectionProperties.remove(ch.id);
+            connectionSettings.closed(ch.id);
         }
     }
 
     @Override
     public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
-        GatewaySession session = session(ch.id);
-        ConnectionPropertiesImpl current = connectionProperties.computeIfAbsent(ch.id, id -> newConnectionProperties());
-        // setCatalog and setSchema move the session, as USE would; a name that does not exist fails here. Avatica's
-        // client sends back what it was last told with every later sync, so only a value other than that is a move
-        SessionNamespace.use(
-                session,
-                changed(properties.getCatalog(), current.getCatalog()),
-                changed(properties.getSchema(), current.getSchema()));
-        current.merge(properties);
-        session.setReadOnly(Boolean.TRUE.equals(current.isReadOnly()));
-        // getCatalog and getSchema answer where the session is, also after a USE statement
-        GatewaySession.Namespace where = session.currentNamespace();
-        current.setCatalog(where.catalog());
-        current.setSchema(where.database());
-        // last: the flag travels to the client, whose properties a dirty answer would leave dirty, so that every later
-        // execute would first sync them again
-        current.setDirty(false);
-        return current;
-    }
-
-    /** {@code requested}, unless it is what the client was last told. */
-    private static @Nullable String changed(@Nullable String requested, @Nullable String told) {
-        return requested == null || requested.equals(told) ? null : requested;
-    }
-
-    /**
-     * What a new connection is: auto-commit, writable, without transactions, as the database properties say; Avatica's
-     * client reads an unset value as read-only.
-     */
-    private static ConnectionPropertiesImpl newConnectionProperties() {
-        return new ConnectionPropertiesImpl(true, false, java.sql.Connection.TRANSACTION_NONE, null, null);
+        return connectionSettings.sync(ch.id, session(ch.id), properties);
     }
 
     @Override
@@ -331,9 +298,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public void rollback(ConnectionHandle ch) {
         int writes = session(ch.id).endTransaction();
-        ConnectionPropertiesImpl properties = connectionProperties.get(ch.id);
-        boolean autoCommit = properties == null || !Boolean.FALSE.equals(properties.isAutoCommit());
-        if (writes > 0 && !autoCommit) {
+        if (writes > 0 && !connectionSettings.autoCommit(ch.id)) {
             throw new WritesNotUndoneException(writes);
         }
     }

@@ -26,12 +26,10 @@ import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.PlannedStatement;
-import dev.sluice.planner.PrimaryKeysStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanScope;
-import dev.sluice.planner.catalog.SessionCatalog;
 import dev.sluice.planner.plan.StatementAnalysis;
 import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -43,13 +41,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -82,21 +75,13 @@ public final class GatewaySession implements AutoCloseable {
     private final ClusterJobsAnswer clusterJobs;
     private final RunningQueriesAnswer runningQueries;
     private final StopJobCommand stopJob;
-    private final Map<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
+    private final SessionStatements statements;
     // the statement that holds the execution lock now, for a cancel that arrives before its result exists
     private volatile int executingStatementId = NO_STATEMENT;
-    private final AtomicInteger nextStatementId = new AtomicInteger();
-    // bumped by every statement that may change catalogs or options; caches of catalog answers compare it
-    private final AtomicLong stateVersion = new AtomicLong();
-    // whether a statement may have created an object of the session's own, after which it shares no plan; written
-    // under the execution lock
-    private volatile boolean createdObjects;
-    // statements that wrote data since the connection's last commit or rollback
-    private final AtomicInteger writesSinceCommit = new AtomicInteger();
-    // the connection's setReadOnly: statements that may write are refused
-    private volatile boolean readOnly;
+    private final SessionStateVersion stateVersion;
+    private final ConnectionTransaction transaction = new ConnectionTransaction();
     // where the session was when last asked, and at which state version: read again only after a statement moved it
-    private volatile @Nullable Namespace namespace;
+    private volatile @Nullable CurrentNamespace namespace;
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -142,6 +127,8 @@ public final class GatewaySession implements AutoCloseable {
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
+        this.statements = new SessionStatements(id, clock::nanoTime);
+        this.stateVersion = new SessionStateVersion(() -> jobPlans.invalidateSession(id));
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -173,7 +160,7 @@ public final class GatewaySession implements AutoCloseable {
 
     /** Creates a statement; its id is unique within this session. */
     public GatewayStatement createStatement() {
-        return register(new GatewayStatement(nextStatementId.getAndIncrement(), clock::nanoTime));
+        return statements.create();
     }
 
     /**
@@ -191,21 +178,14 @@ public final class GatewaySession implements AutoCloseable {
         policies.check(planned);
         StatementAnalysis analysis =
                 withTableEnvironment(environment -> StatementAnalyzer.analyze(environment, planned));
-        return register(new GatewayStatement(
-                nextStatementId.getAndIncrement(), new PreparedSql(planned.sql(), analysis), clock::nanoTime));
-    }
-
-    private GatewayStatement register(GatewayStatement statement) {
-        statements.put(statement.id(), statement);
-        return statement;
+        return statements.prepare(new PreparedSql(planned.sql(), analysis));
     }
 
     /** The open statement {@code statementId}, if there is one. */
     public Optional<GatewayStatement> findStatement(int statementId) {
-        return Optional.ofNullable(statements.get(statementId));
+        return statements.find(statementId);
     }
 
-    /** @throws NoSuchStatementException if there is no such open statement */
     /**
      * Cancels statement {@code statementId} ({@code Statement.cancel()}): its running job, and, while the statement
      * is still starting (waiting for its place on the cluster, or for its pushed result's sink), that start too, so
@@ -222,20 +202,14 @@ public final class GatewaySession implements AutoCloseable {
         }
     }
 
+    /** @throws NoSuchStatementException if there is no such open statement */
     public GatewayStatement requireStatement(int statementId) {
-        GatewayStatement statement = statements.get(statementId);
-        if (statement == null) {
-            throw new NoSuchStatementException(id, statementId);
-        }
-        return statement;
+        return statements.require(statementId);
     }
 
     /** Closes a statement and its result; closing an unknown statement does nothing (JDBC close is idempotent). */
     public void closeStatement(int statementId) {
-        GatewayStatement statement = statements.remove(statementId);
-        if (statement != null) {
-            statement.close();
-        }
+        statements.close(statementId);
     }
 
     /**
@@ -262,9 +236,7 @@ public final class GatewaySession implements AutoCloseable {
         StatementLimits limits = statement.limits();
         long maxRows = limits.maxRows(requestedMaxRows);
         policies.check(planned); // refused before anything runs, and before it enters the history
-        if (readOnly && StatementEffects.mayWrite(planned.kind())) {
-            throw new ReadOnlyConnectionException(planned.kind());
-        }
+        transaction.checkMayRun(planned.kind());
         statement.replaceResult(null);
         // every route of the planner, here and only here: a new route does not compile until it is placed
         return switch (planned.route()) {
@@ -272,42 +244,37 @@ public final class GatewaySession implements AutoCloseable {
             // runs, also while a statement of this session waits for its plan or its place on the cluster
             case QUERY_HISTORY -> answered(statement, history.show());
             case RUNNING_QUERIES -> answered(statement, runningQueries.show());
-            case PRIMARY_KEYS -> answered(statement, primaryKeys(planned.primaryKeys()));
+            case PRIMARY_KEYS ->
+                answered(statement, withTableEnvironment(table -> PrimaryKeysAnswer.of(table, planned.primaryKeys())));
             // traced in the history, one statement of the session at a time
             case SESSION_OPTION -> traced(statement, planned, trace -> options.run(planned.sessionOption()));
             case CLUSTER_JOBS -> traced(statement, planned, trace -> clusterJobs.show());
-            case STOP_JOB ->
-                traced(
-                        statement,
-                        planned,
-                        trace -> stopJob.runWithSessionOptions(
-                                planned.stopJob(),
-                                environment.current().getConfig(),
-                                options.refreshQuerySettings().timeout()));
+            case STOP_JOB -> traced(statement, planned, trace -> stopJob(planned));
             case CONSTANT_CANDIDATE ->
                 traced(
                         statement,
                         planned,
                         trace -> constantQueries
-                                .answer(planned, maxRows, trace, stateVersion.get())
-                                .orElseGet(() ->
-                                        flink.execute(planned, maxRows, limits.queryTimeout(), trace, planScope())));
-            case USER_CODE, FLINK ->
-                traced(
-                        statement,
-                        planned,
-                        trace -> flink.execute(planned, maxRows, limits.queryTimeout(), trace, planScope()));
+                                .answer(planned, maxRows, trace, stateVersion.current())
+                                .orElseGet(() -> inFlink(planned, maxRows, limits, trace)));
+            case USER_CODE, FLINK -> traced(statement, planned, trace -> inFlink(planned, maxRows, limits, trace));
         };
+    }
+
+    private StatementOutcome inFlink(PlannedStatement planned, long maxRows, StatementLimits limits, QueryTrace trace) {
+        return flink.execute(planned, maxRows, limits.queryTimeout(), trace, planScope());
+    }
+
+    private StatementOutcome stopJob(PlannedStatement planned) {
+        return stopJob.runWithSessionOptions(
+                planned.stopJob(),
+                environment.current().getConfig(),
+                options.refreshQuerySettings().timeout());
     }
 
     private static StatementOutcome answered(GatewayStatement statement, StatementOutcome.Rows rows) {
         statement.replaceResult(rows);
         return rows;
-    }
-
-    private StatementOutcome.Rows primaryKeys(PrimaryKeysStatement keys) {
-        return PrimaryKeysAnswer.of(withTableEnvironment(environment ->
-                SessionCatalog.of(environment).primaryKeys(keys.catalog(), keys.database(), keys.table())));
     }
 
     /** Runs a statement under the execution lock, traced in the history from its start to its end. */
@@ -324,21 +291,13 @@ public final class GatewaySession implements AutoCloseable {
                 statement.replaceResult(rows);
             }
             succeeded = true;
-            if (kind == StatementKind.DML) {
-                writesSinceCommit.incrementAndGet();
-            }
+            transaction.succeeded(kind);
             return outcome;
         } catch (RuntimeException | Error e) {
             history.failed(trace, e);
             throw e;
         } finally {
-            if (kind.changesSessionState()) {
-                stateVersion.incrementAndGet();
-                jobPlans.invalidateSession(id);
-            }
-            if (StatementEffects.mayCreateObjects(planned)) {
-                createdObjects = true;
-            }
+            stateVersion.ran(planned);
             executingStatementId = NO_STATEMENT;
             executionLock.unlock();
             observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
@@ -354,34 +313,27 @@ public final class GatewaySession implements AutoCloseable {
      * catalog, a module, a jar.
      */
     private PlanScope planScope() {
-        return new PlanScope(id, stateVersion.get(), !createdObjects && !policies.loadedUserCode());
+        return new PlanScope(id, stateVersion.current(), !stateVersion.createdObjects() && !policies.loadedUserCode());
     }
-
-    /**
-     * Where the session is: its current catalog and database.
-     *
-     * @param stateVersion the session's state version when they were read
-     */
-    public record Namespace(String catalog, String database, long stateVersion) {}
 
     /**
      * The session's current catalog and database. Read from its TableEnvironment (waiting for a statement that
      * executes) only when a statement may have moved it since the last time; else answered at once.
      */
-    public Namespace currentNamespace() {
-        Namespace known = namespace;
-        if (known != null && known.stateVersion() == stateVersion.get()) {
+    public CurrentNamespace currentNamespace() {
+        CurrentNamespace known = namespace;
+        if (known != null && known.stateVersion() == stateVersion.current()) {
             return known;
         }
-        Namespace read = withTableEnvironment(
-                table -> new Namespace(table.getCurrentCatalog(), table.getCurrentDatabase(), stateVersion.get()));
+        CurrentNamespace read = withTableEnvironment(table ->
+                new CurrentNamespace(table.getCurrentCatalog(), table.getCurrentDatabase(), stateVersion.current()));
         namespace = read;
         return read;
     }
 
     /** Whether statements that may write data or change a catalog are refused ({@code Connection.setReadOnly}). */
     public void setReadOnly(boolean readOnly) {
-        this.readOnly = readOnly;
+        transaction.setReadOnly(readOnly);
     }
 
     /**
@@ -389,7 +341,7 @@ public final class GatewaySession implements AutoCloseable {
      * last commit or rollback, each of which took effect when it ran, and starts counting again.
      */
     public int endTransaction() {
-        return writesSinceCommit.getAndSet(0);
+        return transaction.end();
     }
 
     /**
@@ -414,7 +366,7 @@ public final class GatewaySession implements AutoCloseable {
      * {@code USE}, {@code SET}, {@code RESET}, unclassified); a cached answer computed at another version is stale.
      */
     public long stateVersion() {
-        return stateVersion.get();
+        return stateVersion.current();
     }
 
     /**
@@ -432,27 +384,14 @@ public final class GatewaySession implements AutoCloseable {
 
     /** Closes the results that their clients have not read for {@code timeout}; returns how many. */
     int closeIdleResults(Duration timeout) {
-        int closed = 0;
-        for (GatewayStatement statement : statements.values()) {
-            if (statement.closeResultIfIdle(timeout)) {
-                closed++;
-                LOG.info(
-                        "Session {}: the result of statement {} was not read for {}; closed it",
-                        id,
-                        statement.id(),
-                        timeout);
-            }
-        }
-        return closed;
+        return statements.closeIdleResults(timeout);
     }
 
     /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
     @Override
     public void close() {
         submissions.cancelWaiting(); // a statement still waiting for the cluster will not run
-        for (Integer statementId : new ArrayList<>(statements.keySet())) {
-            closeStatement(statementId);
-        }
+        statements.closeAll();
         jobPlans.invalidateSession(id);
         LOG.debug("Session {} closed", id);
     }

@@ -2,8 +2,11 @@ package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.result.ListResultCursor;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.planner.PrimaryKeysStatement;
 import dev.sluice.planner.catalog.PrimaryKeyColumn;
+import dev.sluice.planner.catalog.SessionCatalog;
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.types.Row;
@@ -24,6 +27,11 @@ public final class PrimaryKeysAnswer {
             Column.physical("PK_NAME", DataTypes.STRING()));
 
     private PrimaryKeysAnswer() {}
+
+    /** The primary key of the table {@code keys} names, read from the session's catalogs. */
+    public static StatementOutcome.Rows of(TableEnvironment environment, PrimaryKeysStatement keys) {
+        return of(SessionCatalog.of(environment).primaryKeys(keys.catalog(), keys.database(), keys.table()));
+    }
 
     /** The rows of {@code columns}, in their order. */
     public static StatementOutcome.Rows of(List<PrimaryKeyColumn> columns) {

@@ -21,6 +21,7 @@ import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanScope;
+import dev.sluice.planner.cache.QueryPlanning;
 import dev.sluice.planner.push.BoundPushQuery;
 import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
@@ -142,7 +143,7 @@ final class PushedQueryStarter {
         PushedResult<RowData> result;
         UnaryOperator<List<Transformation<?>>> bindSink;
         PlanCacheResult cacheResult;
-        JobPlanCache.Planning planning = null;
+        QueryPlanning planning = null;
         if (cached.isPresent()) {
             compiled = cached.get();
             result = endpoint.results().register(compiled.newSerializer());
@@ -151,7 +152,7 @@ final class PushedQueryStarter {
             cacheResult = PlanCacheResult.HIT;
         } else {
             // what planning looks up in shared catalogs and what it touches are kept with the plan
-            try (JobPlanCache.Planning observed = jobPlans.startPlanning(tableEnvironment, dataAccess)) {
+            try (QueryPlanning observed = jobPlans.startPlanning(tableEnvironment, dataAccess)) {
                 planning = observed;
                 PushQueryPlan plan = PushQueryPlanner.plan(tableEnvironment, query.sql(), observed.check());
                 result = endpoint.results().register(plan.newSerializer());

@@ -8,8 +8,6 @@ import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.access.DataAccess;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.push.CompiledPushQuery;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
@@ -20,7 +18,6 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -56,19 +53,6 @@ import static java.util.Objects.requireNonNull;
  */
 public final class JobPlanCache {
     private static final Logger LOG = LoggerFactory.getLogger(JobPlanCache.class);
-
-    // the scope of plans that every session which created nothing of its own may take
-    private static final String SHARED_SCOPE = "";
-    // What Flink's planner writes into a session's options when it plans: the stamps of one planning
-    // (__table.query-start.epoch-time__ and its kin), which would make every two sessions' options differ, and, the
-    // first time a batch query is planned, the adaptive batch settings it derives from the other options, which a
-    // session that has not planned yet lacks. Neither tells two sessions' plans apart.
-    private static final Predicate<String> WRITTEN_BY_PLANNING = option -> option.startsWith("__table.query-start.")
-            || option.equals("execution.batch.adaptive.stream-graph-optimization.strategies")
-            || option.startsWith("$internal.execution.batch.adaptive.");
-
-    // a session's own plans: its state version moves with USE, and the job environment's options are the gateway's
-    private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
 
     private final boolean enabled;
     // the catalogs declared in the gateway's configuration, each session's instance of which is observed
@@ -117,39 +101,9 @@ public final class JobPlanCache {
         }
     }
 
-    /**
-     * The planning of one pushed query: what it looks up in observed catalogs and what it puts to the access check are
-     * kept for {@link #keepPushed}. Close it when planning ends.
-     */
-    public static final class Planning implements AutoCloseable {
-        private final PlanningLookups lookups;
-        private final CapturingCheck check;
-        // the shared key's parts as the session was before planning: what a session that has planned nothing yet has
-        private final OptionsSnapshot optionsBefore;
-        private final OptionsSnapshot environmentOptionsBefore;
-
-        private Planning(PlanningLookups lookups, CapturingCheck check, TableEnvironment environment) {
-            this.lookups = lookups;
-            this.check = check;
-            this.optionsBefore = OptionsSnapshot.of(environment.getConfig().getConfiguration(), WRITTEN_BY_PLANNING);
-            this.environmentOptionsBefore =
-                    OptionsSnapshot.of(environment.getConfig().getRootConfiguration(), WRITTEN_BY_PLANNING);
-        }
-
-        /** The session's check, to plan with. */
-        public AccessCheck check() {
-            return check;
-        }
-
-        @Override
-        public void close() {
-            lookups.close();
-        }
-    }
-
     /** Starts observing the planning of a query on {@code environment}, whose accesses go to {@code check}. */
-    public Planning startPlanning(TableEnvironment environment, AccessCheck check) {
-        return new Planning(
+    public QueryPlanning startPlanning(TableEnvironment environment, AccessCheck check) {
+        return new QueryPlanning(
                 PlanningLookups.start(environment, observedCatalogs),
                 new CapturingCheck(requireNonNull(check, "check")),
                 environment);
@@ -162,7 +116,7 @@ public final class JobPlanCache {
      * to {@code check} again. Must run on the session's planning thread state, under its execution lock.
      */
     public Execution execute(TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
-        JobPlanKey before = sessionKey(environment, scope, query.normalForm());
+        JobPlanKey before = JobPlanKey.own(environment, scope, query.normalForm());
         Entry cached = enabled ? plans.getIfPresent(before) : null;
         if (cached != null && cached.environment() == environment) {
             if (isCurrent(cached.dependencies(), environment, check, scope)) {
@@ -173,7 +127,7 @@ public final class JobPlanCache {
         }
         TableEnvironmentInternals.ExecutedStatement executed;
         Dependencies dependencies;
-        try (Planning planning = startPlanning(environment, check)) {
+        try (QueryPlanning planning = startPlanning(environment, check)) {
             executed = CheckedStatements.executeSql(environment, query.sql(), planning.check());
             dependencies = dependenciesOf(planning);
         }
@@ -184,7 +138,7 @@ public final class JobPlanCache {
         }
         // the options as planning left them: the batch planner writes settings it derives from the others
         // (adaptive batch execution) into the session's options the first time it runs, the same each time
-        JobPlanKey after = sessionKey(environment, scope, query.normalForm());
+        JobPlanKey after = JobPlanKey.own(environment, scope, query.normalForm());
         if (dependencies == null
                 || !(plan.getOperation() instanceof QueryOperation operation)
                 || !judge(environment, scope, operation).reusable()) {
@@ -206,7 +160,7 @@ public final class JobPlanCache {
         if (!enabled) {
             return Optional.empty();
         }
-        JobPlanKey own = sessionKey(environment, scope, query.normalForm());
+        JobPlanKey own = JobPlanKey.own(environment, scope, query.normalForm());
         PushedEntry entry = pushedPlans.getIfPresent(own);
         if (entry != null && entry.compiled().environment() == environment) {
             return current(own, entry, environment, check, scope);
@@ -214,7 +168,7 @@ public final class JobPlanCache {
         if (!scope.sharesPlans()) {
             return Optional.empty();
         }
-        JobPlanKey shared = sharedKey(environment, query.normalForm());
+        JobPlanKey shared = JobPlanKey.shared(environment, query.normalForm());
         entry = pushedPlans.getIfPresent(shared);
         return entry == null ? Optional.empty() : current(shared, entry, environment, check, scope);
     }
@@ -236,15 +190,15 @@ public final class JobPlanCache {
      * @return {@link PlanCacheResult#MISS} if it was kept, {@link PlanCacheResult#SKIP} if not
      */
     public PlanCacheResult keepPushed(
-            PlanScope scope, PlannedStatement query, CompiledPushQuery compiled, Planning planning) {
+            PlanScope scope, PlannedStatement query, CompiledPushQuery compiled, QueryPlanning planning) {
         TableEnvironment environment = compiled.environment();
-        JobPlanKey own = sessionKey(environment, scope, query.normalForm());
+        JobPlanKey own = JobPlanKey.own(environment, scope, query.normalForm());
         Dependencies dependencies = dependenciesOf(planning);
         if (!enabled || notReusable.getIfPresent(own) != null) {
             return PlanCacheResult.SKIP;
         }
         ReusablePlans.Verdict verdict = dependencies == null
-                ? new ReusablePlans.Verdict(planning.lookups.unversioned(), true, false)
+                ? new ReusablePlans.Verdict(planning.lookups().unversioned(), true, false)
                 : judge(environment, scope, compiled.query());
         if (!verdict.reusable() || dependencies == null) {
             notReusable.put(own, Boolean.TRUE);
@@ -259,15 +213,8 @@ public final class JobPlanCache {
         // others (batch execution's object reuse and buffer timeout, adaptive join strategies), so a session that has
         // run a query and one that has not differ in options that mean nothing to the plan: the plan is kept under the
         // key of each.
-        JobPlanKey after = sharedKey(environment, query.normalForm());
-        JobPlanKey before = new JobPlanKey(
-                SHARED_SCOPE,
-                0,
-                query.normalForm(),
-                planning.optionsBefore,
-                planning.environmentOptionsBefore,
-                after.catalog(),
-                after.database());
+        JobPlanKey after = JobPlanKey.shared(environment, query.normalForm());
+        JobPlanKey before = planning.sharedKeyBefore(query.normalForm(), after);
         pushedPlans.put(after, entry);
         if (!before.equals(after)) {
             pushedPlans.put(before, entry);
@@ -302,33 +249,6 @@ public final class JobPlanCache {
         return plans.estimatedSize() + pushedPlans.estimatedSize();
     }
 
-    private static JobPlanKey sessionKey(TableEnvironment environment, PlanScope scope, String statement) {
-        return new JobPlanKey(
-                scope.sessionId(),
-                scope.stateVersion(),
-                statement,
-                OptionsSnapshot.of(environment.getConfig().getConfiguration()),
-                NO_OPTIONS,
-                "",
-                "");
-    }
-
-    /**
-     * The key of a plan any session may take: besides the statement, the options the job environment and the
-     * TableEnvironment have (without planning stamps), and where unqualified names resolve.
-     */
-    private static JobPlanKey sharedKey(TableEnvironment environment, String statement) {
-        TableConfig config = environment.getConfig();
-        return new JobPlanKey(
-                SHARED_SCOPE,
-                0,
-                statement,
-                OptionsSnapshot.of(config.getConfiguration(), WRITTEN_BY_PLANNING),
-                OptionsSnapshot.of(config.getRootConfiguration(), WRITTEN_BY_PLANNING),
-                environment.getCurrentCatalog(),
-                environment.getCurrentDatabase());
-    }
-
     /**
      * Whether a plan made with {@code dependencies} may run on {@code environment} now; puts its accesses to
      * {@code check}, which throws to refuse.
@@ -353,11 +273,12 @@ public final class JobPlanCache {
     }
 
     /** What planning looked up and what passed the check; null if it read something that cannot be checked later. */
-    private static @Nullable Dependencies dependenciesOf(Planning planning) {
-        if (planning.lookups.unversioned() != null) {
+    private static @Nullable Dependencies dependenciesOf(QueryPlanning planning) {
+        if (planning.lookups().unversioned() != null) {
             return null;
         }
-        return new Dependencies(planning.lookups.dependencies(), planning.check.checked());
+        return new Dependencies(
+                planning.lookups().dependencies(), planning.capturingCheck().checked());
     }
 
     private static ReusablePlans.Verdict judge(TableEnvironment environment, PlanScope scope, QueryOperation query) {

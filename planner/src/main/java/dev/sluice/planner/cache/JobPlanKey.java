@@ -1,5 +1,12 @@
 package dev.sluice.planner.cache;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.api.TableConfig;
+import org.apache.flink.table.api.TableEnvironment;
+
+import java.util.function.Predicate;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -27,6 +34,18 @@ public record JobPlanKey(
         OptionsSnapshot environmentOptions,
         String catalog,
         String database) {
+    // the scope of plans that every session which created nothing of its own may take
+    private static final String SHARED_SCOPE = "";
+    // What Flink's planner writes into a session's options when it plans: the stamps of one planning
+    // (__table.query-start.epoch-time__ and its kin), which would make every two sessions' options differ, and, the
+    // first time a batch query is planned, the adaptive batch settings it derives from the other options, which a
+    // session that has not planned yet lacks. Neither tells two sessions' plans apart.
+    private static final Predicate<String> WRITTEN_BY_PLANNING = option -> option.startsWith("__table.query-start.")
+            || option.equals("execution.batch.adaptive.stream-graph-optimization.strategies")
+            || option.startsWith("$internal.execution.batch.adaptive.");
+    // a session's own plans: its state version moves with USE, and the job environment's options are the gateway's
+    private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
+
     public JobPlanKey {
         requireNonNull(sessionId, "sessionId is null");
         requireNonNull(statement, "statement is null");
@@ -34,5 +53,45 @@ public record JobPlanKey(
         requireNonNull(environmentOptions, "environmentOptions is null");
         requireNonNull(catalog, "catalog is null");
         requireNonNull(database, "database is null");
+    }
+
+    /** The key of a plan of the session in {@code scope}, with the session's options as they are now. */
+    static JobPlanKey own(TableEnvironment environment, PlanScope scope, String statement) {
+        return new JobPlanKey(
+                scope.sessionId(),
+                scope.stateVersion(),
+                statement,
+                OptionsSnapshot.of(environment.getConfig().getConfiguration()),
+                NO_OPTIONS,
+                "",
+                "");
+    }
+
+    /**
+     * The key of a plan any session may take: besides the statement, the options the job environment and the
+     * TableEnvironment have (without planning stamps), and where unqualified names resolve.
+     */
+    static JobPlanKey shared(TableEnvironment environment, String statement) {
+        TableConfig config = environment.getConfig();
+        return shared(
+                statement,
+                sharedOptions(config.getConfiguration()),
+                sharedOptions(config.getRootConfiguration()),
+                environment.getCurrentCatalog(),
+                environment.getCurrentDatabase());
+    }
+
+    static JobPlanKey shared(
+            String statement,
+            OptionsSnapshot options,
+            OptionsSnapshot environmentOptions,
+            String catalog,
+            String database) {
+        return new JobPlanKey(SHARED_SCOPE, 0, statement, options, environmentOptions, catalog, database);
+    }
+
+    /** Options as a shared key compares them: without what planning writes. */
+    static OptionsSnapshot sharedOptions(ReadableConfig options) {
+        return OptionsSnapshot.of(options, WRITTEN_BY_PLANNING);
     }
 }

@@ -50,7 +50,7 @@ import static java.util.Objects.requireNonNull;
  * the catalog: Flink expands a view into the plan without a trace of it, so only the lookup shows that a plan depends
  * on the view's text.
  *
- * <p>Forwarding only, apart from the three lookups; the declaration it was opened from is its identity, so that a plan
+ * <p>Long only because Flink's {@link Catalog} interface is: forwarding, apart from the three lookups. The declaration it was opened from is its identity, so that a plan
  * made with one session's instance is taken by another's only when both were opened from the same declaration.
  */
 public final class ObservedCatalog implements Catalog {
