@@ -49,12 +49,14 @@ final class ModuleDependencyRulesTest {
     private static final String CLUSTER_CLIENT = "org.apache.flink.client.program.ClusterClient";
     private static final String JOB_CLIENT = "org.apache.flink.core.execution.JobClient";
 
-    // the types through which a class is given its time
+    // the types through which a class is given its time; a class given a poller measures its own time on the
+    // poller's clock (ResultPoller.nanoClock), as the waits on a job do
     private static final Set<String> INJECTED_CLOCKS = Set.of(
             "java.time.Clock",
             "java.util.function.LongSupplier",
             "com.github.benmanes.caffeine.cache.Ticker",
-            "dev.sluice.gateway.history.SessionClock");
+            "dev.sluice.gateway.history.SessionClock",
+            "dev.sluice.retry.ResultPoller");
 
     private static JavaClasses classes;
 

@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
@@ -43,6 +45,7 @@ public final class JobLifetimeReader {
     private final JobID jobId;
     private final Supplier<CompletableFuture<JobDetailsInfo>> details;
     private final ExecutionGraphCacheTtl cacheTtl;
+    private final Function<Duration, Executor> afterDelay;
     private final CompletableFuture<JobLifetime> lifetime = new CompletableFuture<>();
     private final AtomicBoolean asked = new AtomicBoolean();
     private volatile boolean watched;
@@ -54,9 +57,26 @@ public final class JobLifetimeReader {
      */
     public JobLifetimeReader(
             JobID jobId, Supplier<CompletableFuture<JobDetailsInfo>> details, ExecutionGraphCacheTtl cacheTtl) {
+        this(
+                jobId,
+                details,
+                cacheTtl,
+                delay -> CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * @param afterDelay an executor that runs what it is given a delay later: {@link CompletableFuture#delayedExecutor}
+     *     outside tests; tests run the requests at once and record the delays
+     */
+    JobLifetimeReader(
+            JobID jobId,
+            Supplier<CompletableFuture<JobDetailsInfo>> details,
+            ExecutionGraphCacheTtl cacheTtl,
+            Function<Duration, Executor> afterDelay) {
         this.jobId = requireNonNull(jobId, "jobId is null");
         this.details = requireNonNull(details, "details is null");
         this.cacheTtl = requireNonNull(cacheTtl, "cacheTtl is null");
+        this.afterDelay = requireNonNull(afterDelay, "afterDelay is null");
     }
 
     /**
@@ -155,9 +175,7 @@ public final class JobLifetimeReader {
             if (known.isPresent()) {
                 lifetime.complete(known.get());
             } else if (attempt < retryDelays.size()) {
-                Duration delay = retryDelays.get(attempt);
-                CompletableFuture.delayedExecutor(delay.toNanos(), TimeUnit.NANOSECONDS)
-                        .execute(() -> ask(attempt + 1, retryDelays));
+                afterDelay.apply(retryDelays.get(attempt)).execute(() -> ask(attempt + 1, retryDelays));
             } else {
                 String why = failure != null
                         ? "its details could not be read: " + failure

@@ -56,9 +56,14 @@ final class JobEndWaitTest {
     @Test
     void cancelsTheJobWhenTheTimeoutPasses() {
         JobEndWait wait = waitEvery(Duration.ofMillis(40), 100);
+        nanos.set(Duration.ofHours(1).toNanos()); // the clock's origin is not the wait's
 
         assertThatThrownBy(() -> wait.await(fakeJob(statuses(JobStatus.RUNNING)), Duration.ofMillis(100)))
-                .isInstanceOf(DeadlineExceededException.class);
+                .isInstanceOfSatisfying(
+                        DeadlineExceededException.class,
+                        e -> assertThat(e.elapsed()).isEqualTo(Duration.ofMillis(100)));
+        // the last wait is cut short so that the last poll comes at the timeout, and none after it
+        assertThat(sleeps).containsExactly(Duration.ofMillis(40), Duration.ofMillis(40), Duration.ofMillis(20));
         assertThat(cancels).hasValue(1);
     }
 

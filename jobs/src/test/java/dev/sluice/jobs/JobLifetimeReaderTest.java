@@ -8,7 +8,9 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +20,11 @@ import static dev.sluice.jobs.JobLifetimeTest.details;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+/** The reading of a job's lifetime against scripted answers; a request asked again runs at once: no test here sleeps. */
 final class JobLifetimeReaderTest {
     private final AtomicInteger requests = new AtomicInteger();
+    // the delays the reader waited before asking again, each of them skipped
+    private final List<Duration> delays = new ArrayList<>();
     private final Deque<CompletableFuture<JobDetailsInfo>> answers = new ArrayDeque<>();
     private final JobLifetimeReader reader = new JobLifetimeReader(
             new JobID(),
@@ -30,7 +35,11 @@ final class JobLifetimeReaderTest {
                         ? answer
                         : CompletableFuture.failedFuture(new IllegalStateException("no more answers"));
             },
-            ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT));
+            ExecutionGraphCacheTtl.known(ExecutionGraphCacheTtl.FLINK_DEFAULT),
+            delay -> {
+                delays.add(delay);
+                return Runnable::run;
+            });
 
     @Test
     void aJobNobodyWatchesIsAskedOnceWhenItsStatementEnds() throws Exception {
@@ -65,20 +74,20 @@ final class JobLifetimeReaderTest {
 
         assertThat(reader.lifetime().get(5, TimeUnit.SECONDS).status()).isEqualTo(JobStatus.CANCELED);
         assertThat(requests.get()).isEqualTo(2);
+        assertThat(delays).as("asked again after the first delay").containsExactly(Duration.ofMillis(250));
     }
 
     @Test
     void aClusterThatCannotTellEndsTheReadingWithWhyAfterAFewRequests() {
         reader.statementEnded();
 
-        assertThatThrownBy(() -> reader.lifetime().get(30, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> reader.lifetime().get(5, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class)
                 .hasMessageContaining("could not be read")
                 .hasMessageContaining("no more answers");
-        assertThat(requests.get())
-                .isEqualTo(JobLifetimeReader.retryDelays(ExecutionGraphCacheTtl.FLINK_DEFAULT)
-                                .size()
-                        + 1);
+        List<Duration> retryDelays = JobLifetimeReader.retryDelays(ExecutionGraphCacheTtl.FLINK_DEFAULT);
+        assertThat(delays).containsExactlyElementsOf(retryDelays);
+        assertThat(requests.get()).isEqualTo(retryDelays.size() + 1);
     }
 
     @Test
