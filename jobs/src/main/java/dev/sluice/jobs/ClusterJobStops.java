@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -80,8 +81,9 @@ public final class ClusterJobStops {
         } catch (TimeoutException e) {
             throw new JobStopFailedException(jobId, "got no answer from the cluster within " + timeout, e);
         } catch (ExecutionException e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
+            Optional<ClusterUnavailableException> unavailable = ClusterUnavailableException.judge(cluster, e);
+            if (unavailable.isPresent()) {
+                throw unavailable.get();
             }
             if (says(e, NO_SAVEPOINT_DIRECTORY)) {
                 throw new NoSavepointDirectoryException(jobId, cluster, e);

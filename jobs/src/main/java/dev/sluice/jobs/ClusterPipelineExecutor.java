@@ -30,6 +30,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -288,8 +289,9 @@ public final class ClusterPipelineExecutor implements PipelineExecutor, JobSubmi
                     job.lifetime()));
             return CompletableFuture.completedFuture(job);
         } catch (Exception e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
+            Optional<ClusterUnavailableException> unavailable = ClusterUnavailableException.judge(cluster, e);
+            if (unavailable.isPresent()) {
+                throw unavailable.get();
             }
             throw e;
         } finally {

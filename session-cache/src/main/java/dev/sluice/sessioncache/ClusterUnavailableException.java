@@ -8,6 +8,7 @@ import org.apache.flink.runtime.rest.util.RestClientException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
@@ -26,6 +27,36 @@ public final class ClusterUnavailableException extends RuntimeException implemen
                 "Flink session cluster '" + cluster.name() + "' at " + cluster.restAddress() + " is unreachable: "
                         + rootMessage(cause),
                 cause);
+    }
+
+    /**
+     * The failure to report for {@code failure} of a call to {@code cluster}, the one rule for every place that calls a
+     * cluster: a new {@code ClusterUnavailableException} naming the cluster if the failure says the cluster cannot be
+     * reached, else {@code failure} itself. A failure already judged is left as it was: this exception itself, and one
+     * whose chain holds a Sluice error of another code before the unreachable cause (a pushed result whose sink could
+     * not reach the gateway failed its query; the cluster answered).
+     */
+    public static RuntimeException reportedAs(ClusterEndpoint cluster, RuntimeException failure) {
+        return judge(cluster, failure)
+                .<RuntimeException>map(unavailable -> unavailable)
+                .orElse(failure);
+    }
+
+    /** {@link #reportedAs} for a failure of any type: the exception to throw if the cluster could not be reached. */
+    public static Optional<ClusterUnavailableException> judge(ClusterEndpoint cluster, Throwable failure) {
+        requireNonNull(cluster, "cluster is null");
+        if (failure instanceof ClusterUnavailableException unavailable) {
+            return Optional.of(unavailable);
+        }
+        for (Throwable exception : ExceptionChain.of(failure)) {
+            if (exception instanceof SluiceError judged && judged.errorCode() != SluiceErrorCode.CLUSTER_UNAVAILABLE) {
+                return Optional.empty();
+            }
+            if (saysUnreachable(exception)) {
+                return Optional.of(new ClusterUnavailableException(cluster, failure));
+            }
+        }
+        return Optional.empty();
     }
 
     /** Whether {@code failure} (or a cause) says that the cluster cannot be reached or cannot serve at all now. */

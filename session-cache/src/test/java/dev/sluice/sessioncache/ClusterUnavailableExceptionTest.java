@@ -1,5 +1,7 @@
 package dev.sluice.sessioncache;
 
+import dev.sluice.errors.SluiceError;
+import dev.sluice.errors.SluiceErrorCode;
 import org.apache.flink.runtime.rest.util.RestClientException;
 import org.apache.flink.shaded.netty4.io.netty.handler.codec.http.HttpResponseStatus;
 import org.junit.jupiter.api.Test;
@@ -168,6 +170,69 @@ final class ClusterUnavailableExceptionTest {
         @Override
         public synchronized Throwable getCause() {
             return this;
+        }
+    }
+
+    @Test
+    void aFailureThatSaysUnreachableIsReportedAsTheClusterUnavailable() {
+        RuntimeException failure = new RuntimeException(
+                "Could not submit job", new ExecutionException(new ConnectException("Connection refused")));
+
+        RuntimeException reported = ClusterUnavailableException.reportedAs(PROD, failure);
+
+        assertThat(reported)
+                .isInstanceOf(ClusterUnavailableException.class)
+                .hasMessageContaining("'prod'")
+                .hasMessageEndingWith("is unreachable: Connection refused")
+                .hasCause(failure);
+    }
+
+    @Test
+    void aClusterUnavailableExceptionIsReportedAsItself() {
+        ClusterUnavailableException unavailable =
+                new ClusterUnavailableException(PROD, new ConnectException("Connection refused"));
+
+        assertThat(ClusterUnavailableException.reportedAs(PROD, unavailable)).isSameAs(unavailable);
+    }
+
+    @Test
+    void aFailureJudgedOtherwiseBeforeItsUnreachableCauseKeepsItsCode() {
+        // a pushed result whose sink could not connect to the gateway: the cluster answered, the query failed
+        RuntimeException failure = new JudgedFailure(
+                SluiceErrorCode.QUERY_FAILED, new IOException("push endpoint", new ConnectException("refused")));
+
+        assertThat(ClusterUnavailableException.reportedAs(PROD, failure)).isSameAs(failure);
+        assertThat(ClusterUnavailableException.judge(PROD, failure)).isEmpty();
+    }
+
+    @Test
+    void aFailureJudgedUnreachableItselfIsReportedNamingTheCluster() {
+        RuntimeException failure =
+                new JudgedFailure(SluiceErrorCode.CLUSTER_UNAVAILABLE, new ConnectException("Connection refused"));
+
+        assertThat(ClusterUnavailableException.reportedAs(PROD, failure))
+                .isInstanceOf(ClusterUnavailableException.class)
+                .hasCause(failure);
+    }
+
+    @Test
+    void aFailureThatDoesNotSayUnreachableIsReportedAsItself() {
+        RuntimeException failure = new IllegalStateException("Table 'missing' not found");
+
+        assertThat(ClusterUnavailableException.reportedAs(PROD, failure)).isSameAs(failure);
+    }
+
+    private static final class JudgedFailure extends RuntimeException implements SluiceError {
+        private final SluiceErrorCode code;
+
+        JudgedFailure(SluiceErrorCode code, Throwable cause) {
+            super("judged", cause);
+            this.code = code;
+        }
+
+        @Override
+        public SluiceErrorCode errorCode() {
+            return code;
         }
     }
 }

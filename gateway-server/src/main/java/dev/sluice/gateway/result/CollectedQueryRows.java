@@ -34,10 +34,7 @@ public final class CollectedQueryRows implements QueryRows, ResultProgress {
             batch = reader.next(maxRows, timeout);
         } catch (RuntimeException e) {
             // e.g. the JobManager died while its job ran: say which cluster, as a failed submission does
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
-            }
-            throw e;
+            throw ClusterUnavailableException.reportedAs(cluster, e);
         }
         List<Row> rows = new ArrayList<>(batch.size());
         for (RowData row : batch) {

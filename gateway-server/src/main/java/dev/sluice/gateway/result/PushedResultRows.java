@@ -35,10 +35,7 @@ public final class PushedResultRows implements QueryRows, ResultProgress {
         try {
             return rows.next(maxRows, timeout);
         } catch (RuntimeException e) {
-            if (!(e instanceof ClusterUnavailableException) && ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
-            }
-            throw e;
+            throw ClusterUnavailableException.reportedAs(cluster, e);
         }
     }
 

@@ -154,10 +154,7 @@ public final class FlinkStatementRunner {
                             : CheckedStatements.executeSql(tableEnvironment, sql, dataAccess)
                                     .result());
         } catch (RuntimeException e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
-            }
-            throw e;
+            throw ClusterUnavailableException.reportedAs(cluster, e);
         }
         TableResult result = submitted.value();
         takeSubmission(trace, submitted.timings());

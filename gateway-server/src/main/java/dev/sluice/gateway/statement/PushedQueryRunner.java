@@ -192,10 +192,7 @@ final class PushedQueryRunner {
                 return starter.start(tableEnvironment, planned, planScope, reusePlans, null, aloneJob(job, deadline));
             }
         } catch (RuntimeException e) {
-            if (ClusterUnavailableException.isUnreachable(e)) {
-                throw new ClusterUnavailableException(cluster, e);
-            }
-            throw e;
+            throw ClusterUnavailableException.reportedAs(cluster, e);
         }
     }
 
