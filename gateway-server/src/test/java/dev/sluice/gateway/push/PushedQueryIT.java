@@ -134,8 +134,9 @@ final class PushedQueryIT {
                 null)) {
             TableEnvironment batch =
                     environment(EnvironmentSettings.newInstance().inBatchMode());
-            batch.executeSql("create temporary table many (n BIGINT) WITH ('connector'='datagen', 'number-of-rows'='"
-                    + rowCount + "', 'fields.n.kind'='sequence', 'fields.n.start'='1', 'fields.n.end'='" + rowCount
+            batch.executeSql("create temporary table many (n BIGINT) WITH ('connector'='datagen',"
+                    + " 'rows-per-second'='10000000', 'number-of-rows'='" + rowCount
+                    + "', 'fields.n.kind'='sequence', 'fields.n.start'='1', 'fields.n.end'='" + rowCount
                     + "')");
             PushQueryPlan plan = PushQueryPlanner.plan(batch, "select n from many", AccessCheck.NONE);
             PushedResult<RowData> result = small.results().register(plan.newSerializer());

@@ -143,9 +143,10 @@ final class PushedResultJdbcIT {
     void aSessionThatWaitsForItsDmlStillGetsItsPushedRows() throws SQLException {
         try (Connection connection = DriverManager.getConnection(push.jdbcUrl());
                 Statement statement = connection.createStatement()) {
-            // more rows than the gateway buffers (4 MB) and the sockets hold: the sink blocks until they are read
+            // more rows than the gateway buffers (4 MB) and the sockets hold: the sink blocks until they are read.
+            // datagen makes 10,000 rows a second unless told otherwise
             statement.execute("create temporary table many (n bigint, s string) with ('connector' = 'datagen',"
-                    + " 'number-of-rows' = '250000', 'fields.s.length' = '16')");
+                    + " 'number-of-rows' = '250000', 'rows-per-second' = '10000000', 'fields.s.length' = '16')");
             // with it, Flink waits for an INSERT's job to end; a pushed query is an INSERT whose job ends only once
             // its rows are read
             statement.execute("SET 'table.dml-sync' = 'true'");
