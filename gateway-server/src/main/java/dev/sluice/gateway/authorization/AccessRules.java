@@ -78,6 +78,27 @@ record AccessRules(
     }
 
     /**
+     * Whether some table of the database may be granted to {@code user}, so that they see the database listed: the
+     * first rule about the user and the database that grants anything says yes; one that covers every table of it
+     * and grants nothing, before any such, says no, as does no rule at all.
+     */
+    boolean mayUseDatabase(String user, String catalog, String database) {
+        Set<String> groups = groupsOf(user);
+        for (TableRule rule : tables) {
+            if (!rule.matchesDatabase(user, groups, catalog, database)) {
+                continue;
+            }
+            if (!rule.privileges().isEmpty()) {
+                return true;
+            }
+            if (rule.coversEveryTable()) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Parses a rules file's text.
      *
      * @throws IllegalArgumentException naming {@code source} and what is wrong where

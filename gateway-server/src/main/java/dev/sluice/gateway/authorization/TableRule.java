@@ -22,11 +22,21 @@ record TableRule(
 
     /** @param table the table or view; empty for a rule about the database itself */
     boolean matches(String userName, Set<String> groups, String catalogName, String databaseName, String table) {
+        return matchesDatabase(userName, groups, catalogName, databaseName)
+                && this.table.matcher(table).matches();
+    }
+
+    /** Whether the rule is about the user and about some tables of the database, whatever their names. */
+    boolean matchesDatabase(String userName, Set<String> groups, String catalogName, String databaseName) {
         return user.matcher(userName).matches()
                 && (group.pattern().equals(".*")
                         || groups.stream().anyMatch(g -> group.matcher(g).matches()))
                 && catalog.matcher(catalogName).matches()
-                && database.matcher(databaseName).matches()
-                && this.table.matcher(table).matches();
+                && database.matcher(databaseName).matches();
+    }
+
+    /** Whether the rule's table pattern takes every name: a rule about the whole database. */
+    boolean coversEveryTable() {
+        return table.pattern().equals(".*");
     }
 }

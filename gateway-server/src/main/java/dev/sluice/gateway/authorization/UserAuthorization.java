@@ -57,6 +57,14 @@ public final class UserAuthorization {
                 || Privilege.SELECT.grantedBy(authorization.rules().privileges(user.name(), catalog, database, table));
     }
 
+    /**
+     * Whether the user sees the database in metadata (getSchemas, {@code SHOW DATABASES}): a database of which the
+     * rules may grant them some table. The databases of catalogs that are not shared are the session's own.
+     */
+    public boolean mayListDatabase(String catalog, String database) {
+        return !authorization.isShared(catalog) || authorization.rules().mayUseDatabase(user.name(), catalog, database);
+    }
+
     private void require(AccessRules rules, Privilege privilege, String catalog, String database, String object) {
         if (!privilege.grantedBy(rules.privileges(user.name(), catalog, database, object))) {
             String what = object.isEmpty()

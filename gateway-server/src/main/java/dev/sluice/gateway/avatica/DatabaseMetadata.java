@@ -47,12 +47,16 @@ final class DatabaseMetadata {
     }
 
     List<MetaImpl.MetaSchema> schemas(GatewaySession session, @Nullable String catalog, @Nullable String pattern) {
-        return cache.answer(
-                catalogSession(session),
-                question("schemas", catalog, pattern),
-                sessionCatalog -> sessionCatalog.databases(catalog, MetadataPattern.compile(pattern)).stream()
-                        .map(database -> new MetaImpl.MetaSchema(database.get(0), database.get(1)))
-                        .toList());
+        return cache
+                .answer(
+                        catalogSession(session),
+                        question("schemas", catalog, pattern),
+                        sessionCatalog -> sessionCatalog.databases(catalog, MetadataPattern.compile(pattern)).stream()
+                                .map(database -> new MetaImpl.MetaSchema(database.get(0), database.get(1)))
+                                .toList())
+                .stream()
+                .filter(schema -> session.mayListDatabase(schema.tableCatalog, schema.tableSchem))
+                .toList();
     }
 
     List<MetaImpl.MetaTable> tables(

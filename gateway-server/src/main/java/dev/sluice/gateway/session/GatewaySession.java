@@ -141,6 +141,11 @@ public final class GatewaySession implements AutoCloseable {
         return dataAccess.mayRead(catalog, database, table);
     }
 
+    /** Whether the session's user sees the database in metadata: one of whose tables they may be granted. */
+    public boolean mayListDatabase(String catalog, String database) {
+        return dataAccess.mayListDatabase(catalog, database);
+    }
+
     public ClusterEndpoint cluster() {
         return cluster;
     }

@@ -36,4 +36,9 @@ final class SessionAccessChecks implements SessionDataAccess {
     public boolean mayRead(String catalog, String database, String table) {
         return authorization.mayRead(catalog, database, table);
     }
+
+    @Override
+    public boolean mayListDatabase(String catalog, String database) {
+        return authorization.mayListDatabase(catalog, database);
+    }
 }

@@ -41,6 +41,31 @@ final class AccessRulesTest {
     }
 
     @Test
+    void aDatabaseIsListedWhereSomeRuleMayGrantATable() {
+        assertThat(RULES.mayUseDatabase("alice", "lake", "sales")).isTrue();
+        assertThat(RULES.mayUseDatabase("bob", "lake", "public")).isTrue();
+        assertThat(RULES.mayUseDatabase("bob", "lake", "sales"))
+                .as("no rule about bob there")
+                .isFalse();
+        assertThat(RULES.mayUseDatabase("bob", "sea", "public"))
+                .as("another catalog")
+                .isFalse();
+
+        AccessRules denyingFirst = AccessRules.parse("""
+                tables:
+                  - user: bob
+                    database: hr
+                    privileges: []
+                  - catalog: lake
+                    privileges: [SELECT]
+                """, "rules");
+        assertThat(denyingFirst.mayUseDatabase("bob", "lake", "hr"))
+                .as("a rule about every table of hr granting nothing comes first")
+                .isFalse();
+        assertThat(denyingFirst.mayUseDatabase("bob", "lake", "sales")).isTrue();
+    }
+
+    @Test
     void adminsAreNamedOrInAnAdminGroup() {
         assertThat(RULES.isAdmin("root")).isTrue();
         assertThat(RULES.isAdmin("olga")).isTrue();

@@ -215,6 +215,28 @@ final class AuthorizationIT {
     }
 
     @Test
+    void metadataListsOnlyTheDatabasesWhereAUserMayBeGrantedATable() throws Exception {
+        try (Connection carol = connect("carol");
+                Statement statement = carol.createStatement()) {
+            statement.execute("create database if not exists lake.hr");
+            assertThat(databaseNames(carol)).contains("default", "hr", "sales");
+        }
+        try (Connection bob = connect("bob");
+                Statement statement = bob.createStatement()) {
+            assertThat(databaseNames(bob)).containsExactly("sales");
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("show databases in lake")))
+                    .containsExactly(List.of("sales"));
+            statement.execute("use catalog lake");
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("show databases")))
+                    .as("the current catalog, listed without IN")
+                    .containsExactly(List.of("sales"));
+            // a catalog of the session's own is not filtered
+            assertThat(ReferenceWorkload.rows(statement.executeQuery("show databases in default_catalog")))
+                    .containsExactly(List.of("default_database"));
+        }
+    }
+
+    @Test
     void onlyAnAdminSeesTheClustersDashboard() throws Exception {
         assertThat(get("/api/clusters", "root")).containsPattern("\"dashboard\" ?: ?\"http");
         assertThat(get("/api/clusters", "bob")).doesNotContainPattern("\"dashboard\" ?: ?\"http");
@@ -287,6 +309,16 @@ final class AuthorizationIT {
                         HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
+    }
+
+    private static List<String> databaseNames(Connection connection) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (ResultSet schemas = connection.getMetaData().getSchemas("lake", null)) {
+            while (schemas.next()) {
+                names.add(schemas.getString("TABLE_SCHEM"));
+            }
+        }
+        return names;
     }
 
     private static List<String> tableNames(Connection connection) throws SQLException {

@@ -20,4 +20,9 @@ public interface AccessCheck {
     default boolean mayList(ObjectIdentifier table) {
         return true;
     }
+
+    /** Whether {@code SHOW DATABASES} lists {@code database} of {@code catalog} to the session; all by default. */
+    default boolean mayListDatabase(String catalog, String database) {
+        return true;
+    }
 }

@@ -37,12 +37,15 @@ public final class CheckedStatements {
         Operation operation = operations.get(0);
         check.check(StatementAccesses.of(environment, operation));
         ExecutedStatement executed = TableEnvironmentInternals.executeOperation(environment, operation);
-        return ShowOperations.listedDatabase(operation, TableEnvironmentInternals.catalogManager(environment))
+        return ShowOperations.listedScope(operation, TableEnvironmentInternals.catalogManager(environment))
                 .map(scope -> listedOnly(executed, scope, check))
                 .orElse(executed);
     }
 
-    /** The names a {@code SHOW TABLES} or {@code SHOW VIEWS} listed, of those {@code check} lets the session see. */
+    /**
+     * The names a {@code SHOW DATABASES}, {@code SHOW TABLES} or {@code SHOW VIEWS} listed, of those {@code check} lets
+     * the session see.
+     */
     private static ExecutedStatement listedOnly(
             ExecutedStatement executed, ShowOperations.Scope scope, AccessCheck check) {
         TableResult result = executed.result();
@@ -50,7 +53,10 @@ public final class CheckedStatements {
         try (CloseableIterator<Row> rows = result.collect()) {
             rows.forEachRemaining(row -> {
                 String name = String.valueOf(row.getField(0));
-                if (check.mayList(ObjectIdentifier.of(scope.catalog(), scope.database(), name))) {
+                boolean listed = scope.database() == null
+                        ? check.mayListDatabase(scope.catalog(), name)
+                        : check.mayList(ObjectIdentifier.of(scope.catalog(), scope.database(), name));
+                if (listed) {
                     shown.add(row);
                 }
             });

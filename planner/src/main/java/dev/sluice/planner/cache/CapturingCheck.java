@@ -31,6 +31,11 @@ final class CapturingCheck implements AccessCheck {
         return check.mayList(table);
     }
 
+    @Override
+    public boolean mayListDatabase(String catalog, String database) {
+        return check.mayListDatabase(catalog, database);
+    }
+
     /** Everything that passed the check. */
     List<DataAccess> checked() {
         return List.copyOf(checked);

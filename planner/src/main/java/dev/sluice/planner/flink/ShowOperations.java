@@ -3,29 +3,35 @@ package dev.sluice.planner.flink;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.operations.AbstractShowOperation;
 import org.apache.flink.table.operations.Operation;
+import org.apache.flink.table.operations.ShowDatabasesOperation;
 import org.apache.flink.table.operations.ShowTablesOperation;
 import org.apache.flink.table.operations.ShowViewsOperation;
+import org.jspecify.annotations.Nullable;
 
 import java.lang.reflect.Field;
 import java.util.Optional;
 
 /**
- * Which catalog and database a {@code SHOW TABLES} or {@code SHOW VIEWS} lists: Flink keeps them in private fields,
- * and a statement without {@code FROM} lists the session's current ones.
+ * What a {@code SHOW DATABASES}, {@code SHOW TABLES} or {@code SHOW VIEWS} lists: Flink keeps the catalog and database
+ * in private fields, and a statement without {@code FROM} lists the session's current ones.
  */
 public final class ShowOperations {
     private ShowOperations() {}
 
-    /** The database the operation lists tables or views of; empty for any other operation. */
-    public static Optional<Scope> listedDatabase(Operation operation, CatalogManager catalogs) {
-        if (!(operation instanceof ShowTablesOperation) && !(operation instanceof ShowViewsOperation)) {
+    /** The catalog or database the operation lists the databases, tables or views of; empty for any other. */
+    public static Optional<Scope> listedScope(Operation operation, CatalogManager catalogs) {
+        if (!(operation instanceof ShowTablesOperation)
+                && !(operation instanceof ShowViewsOperation)
+                && !(operation instanceof ShowDatabasesOperation)) {
             return Optional.empty();
         }
         String catalog = (String) read(AbstractShowOperation.class, "catalogName", operation);
+        String listedCatalog = catalog == null ? catalogs.getCurrentCatalog() : catalog;
+        if (operation instanceof ShowDatabasesOperation) {
+            return Optional.of(new Scope(listedCatalog, null));
+        }
         String database = (String) read(operation.getClass(), "databaseName", operation);
-        return Optional.of(new Scope(
-                catalog == null ? catalogs.getCurrentCatalog() : catalog,
-                database == null ? catalogs.getCurrentDatabase() : database));
+        return Optional.of(new Scope(listedCatalog, database == null ? catalogs.getCurrentDatabase() : database));
     }
 
     private static Object read(Class<?> owner, String name, Object target) {
@@ -38,6 +44,10 @@ public final class ShowOperations {
         }
     }
 
-    /** A catalog and database. */
-    public record Scope(String catalog, String database) {}
+    /**
+     * A catalog and database.
+     *
+     * @param database null where the statement lists the catalog's databases
+     */
+    public record Scope(String catalog, @Nullable String database) {}
 }
