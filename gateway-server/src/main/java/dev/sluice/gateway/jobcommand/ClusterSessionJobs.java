@@ -10,23 +10,25 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import static java.util.Objects.requireNonNull;
 
 /**
  * The jobs of one session's cluster, through the cluster's shared client, for the session's user.
  *
- * @param admin whether the user is an admin, who may stop every job: also one that a gateway before a restart started,
- *     whose owner only that gateway knew
+ * @param admin whether the user is an admin now, who may stop every job: also one that a gateway before a restart
+ *     started, whose owner only that gateway knew. Asked at each stop, so that a reloaded rules file counts at once
  */
 public record ClusterSessionJobs(
-        ClusterClients clients, ClusterEndpoint cluster, GatewayUser user, JobOwners owners, boolean admin)
+        ClusterClients clients, ClusterEndpoint cluster, GatewayUser user, JobOwners owners, BooleanSupplier admin)
         implements SessionJobs {
     public ClusterSessionJobs {
         requireNonNull(clients, "clients is null");
         requireNonNull(cluster, "cluster is null");
         requireNonNull(user, "user is null");
         requireNonNull(owners, "owners is null");
+        requireNonNull(admin, "admin is null");
     }
 
     @Override
@@ -36,7 +38,7 @@ public record ClusterSessionJobs(
 
     @Override
     public boolean ownedBySessionUser(String jobId) {
-        return admin || owners.find(jobId).filter(user::equals).isPresent();
+        return admin.getAsBoolean() || owners.find(jobId).filter(user::equals).isPresent();
     }
 
     @Override

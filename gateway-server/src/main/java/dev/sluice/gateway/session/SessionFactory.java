@@ -184,7 +184,7 @@ public final class SessionFactory {
                 sessionConfiguration,
                 config.maxMaterializedRows(),
                 HistoryLimits.of(config),
-                new ClusterSessionJobs(clusterClients, cluster, owner, owners, authorization.isAdmin(owner)),
+                new ClusterSessionJobs(clusterClients, cluster, owner, owners, () -> authorization.isAdmin(owner)),
                 new RunningQueriesAnswer(ownerQueries),
                 userCode);
     }
