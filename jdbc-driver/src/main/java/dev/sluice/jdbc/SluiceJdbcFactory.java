@@ -7,12 +7,15 @@ import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.UnregisteredDriver;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
 
@@ -98,9 +101,58 @@ final class SluiceJdbcFactory implements AvaticaFactory {
         return new SluiceDatabaseMetaData(connection);
     }
 
+    /**
+     * Avatica's metadata, where a {@code TIMESTAMP_LTZ} column is {@code TIMESTAMP_WITH_TIMEZONE} of class
+     * {@link java.sql.Timestamp}: the gateway types it as text ({@code VARCHAR} named {@code TIMESTAMP_LTZ}), which
+     * every Avatica client reads, and this driver's {@code getObject} returns the instant ({@link TranslatingResultSet}).
+     * The values are read with the signature as sent.
+     */
     @Override
     public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
             throws SQLException {
-        return avatica.newResultSetMetaData(statement, signature);
+        return avatica.newResultSetMetaData(statement, withInstantTypes(signature));
+    }
+
+    private static Meta.Signature withInstantTypes(Meta.Signature signature) {
+        if (signature == null || signature.columns.stream().noneMatch(InstantValues::isSentAsText)) {
+            return signature;
+        }
+        List<ColumnMetaData> columns = new ArrayList<>(signature.columns.size());
+        for (ColumnMetaData c : signature.columns) {
+            columns.add(
+                    InstantValues.isSentAsText(c)
+                            ? new ColumnMetaData(
+                                    c.ordinal,
+                                    c.autoIncrement,
+                                    c.caseSensitive,
+                                    c.searchable,
+                                    c.currency,
+                                    c.nullable,
+                                    c.signed,
+                                    c.displaySize,
+                                    c.label,
+                                    c.columnName,
+                                    c.schemaName,
+                                    c.precision,
+                                    c.scale,
+                                    c.tableName,
+                                    c.catalogName,
+                                    ColumnMetaData.scalar(
+                                            java.sql.Types.TIMESTAMP_WITH_TIMEZONE,
+                                            c.type.name,
+                                            ColumnMetaData.Rep.STRING),
+                                    c.readOnly,
+                                    c.writable,
+                                    c.definitelyWritable,
+                                    java.sql.Timestamp.class.getName())
+                            : c);
+        }
+        return new Meta.Signature(
+                columns,
+                signature.sql,
+                signature.parameters,
+                signature.internalParameters,
+                signature.cursorFactory,
+                signature.statementType);
     }
 }

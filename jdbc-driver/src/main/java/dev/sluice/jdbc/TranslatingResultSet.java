@@ -23,6 +23,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     /** The proxy of the object that returned this result set: its statement, or a {@code DatabaseMetaData}. */
     private final TranslatingProxy owner;
 
+    /** Which columns hold instants ({@link InstantValues}), by column number; read at the first call that asks. */
+    private boolean @Nullable [] instantColumns;
+
     TranslatingResultSet(ResultSet delegate, TranslatingProxy owner) {
         super(delegate);
         this.owner = requireNonNull(owner, "owner is null");
@@ -52,6 +55,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public @Nullable Object getObject(int column) throws SQLException {
         try {
+            if (isInstant(column)) {
+                return InstantValues.timestamp(delegate.getString(column));
+            }
             Object value = delegate.getObject(column);
             return value instanceof Double number ? realAsFloat(column, number) : value;
         } catch (SQLException | RuntimeException e) {
@@ -63,6 +69,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public @Nullable Object getObject(String label) throws SQLException {
         try {
+            if (isInstant(delegate.findColumn(label))) {
+                return InstantValues.timestamp(delegate.getString(label));
+            }
             Object value = delegate.getObject(label);
             return value instanceof Double number ? realAsFloat(delegate.findColumn(label), number) : value;
         } catch (SQLException | RuntimeException e) {
@@ -70,9 +79,20 @@ final class TranslatingResultSet extends DelegatingResultSet {
         }
     }
 
-    /** The value as {@code type}; {@code LocalDate}, {@code LocalDateTime} and {@code LocalTime} too (JDBC 4.2). */
+    /**
+     * The value as {@code type}; {@code LocalDate}, {@code LocalDateTime} and {@code LocalTime} too (JDBC 4.2), and for a
+     * {@code TIMESTAMP_WITH_TIMEZONE} column {@code OffsetDateTime}, {@code Instant}, {@code Timestamp} and
+     * {@code LocalDateTime} (the wall-clock time in the session's zone).
+     */
     @Override
     public <T> @Nullable T getObject(int column, Class<T> type) throws SQLException {
+        if (InstantValues.reads(type) && isInstant(column)) {
+            try {
+                return InstantValues.read(delegate.getString(column), type);
+            } catch (SQLException | RuntimeException e) {
+                throw translated(e);
+            }
+        }
         if (!JavaTimeValues.reads(type)) {
             return super.getObject(column, type);
         }
@@ -103,7 +123,7 @@ final class TranslatingResultSet extends DelegatingResultSet {
     /** {@link #getObject(int, Class)} of the column labelled {@code label}. */
     @Override
     public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException {
-        if (!JavaTimeValues.reads(type)) {
+        if (!JavaTimeValues.reads(type) && !InstantValues.reads(type)) {
             return super.getObject(label, type);
         }
         int column;
@@ -113,6 +133,84 @@ final class TranslatingResultSet extends DelegatingResultSet {
             throw translated(e);
         }
         return getObject(column, type);
+    }
+
+    /**
+     * The value; for a {@code TIMESTAMP_WITH_TIMEZONE} column the wall-clock time in the session's zone, as Flink's SQL
+     * client shows it (the gateway sends it with the offset, which {@code getObject(column, OffsetDateTime.class)}
+     * gives).
+     */
+    @Override
+    public @Nullable String getString(int column) throws SQLException {
+        try {
+            String value = delegate.getString(column);
+            return isInstant(column) ? InstantValues.wallClockText(value) : value;
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+    }
+
+    /** {@link #getString(int)} of the column labelled {@code label}. */
+    @Override
+    public @Nullable String getString(String label) throws SQLException {
+        return getString(findColumnTranslated(label));
+    }
+
+    /** The value; for a {@code TIMESTAMP_WITH_TIMEZONE} column the instant, whatever the client's time zone. */
+    @Override
+    public java.sql.@Nullable Timestamp getTimestamp(int column) throws SQLException {
+        try {
+            return isInstant(column)
+                    ? InstantValues.timestamp(delegate.getString(column))
+                    : delegate.getTimestamp(column);
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+    }
+
+    /** {@link #getTimestamp(int)}; the calendar does not apply to an instant, which carries its own offset. */
+    @Override
+    public java.sql.@Nullable Timestamp getTimestamp(int column, java.util.Calendar calendar) throws SQLException {
+        try {
+            return isInstant(column)
+                    ? InstantValues.timestamp(delegate.getString(column))
+                    : delegate.getTimestamp(column, calendar);
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+    }
+
+    /** {@link #getTimestamp(int)} of the column labelled {@code label}. */
+    @Override
+    public java.sql.@Nullable Timestamp getTimestamp(String label) throws SQLException {
+        return getTimestamp(findColumnTranslated(label));
+    }
+
+    /** {@link #getTimestamp(int, java.util.Calendar)} of the column labelled {@code label}. */
+    @Override
+    public java.sql.@Nullable Timestamp getTimestamp(String label, java.util.Calendar calendar) throws SQLException {
+        return getTimestamp(findColumnTranslated(label), calendar);
+    }
+
+    private int findColumnTranslated(String label) throws SQLException {
+        try {
+            return delegate.findColumn(label);
+        } catch (SQLException | RuntimeException e) {
+            throw translated(e);
+        }
+    }
+
+    private boolean isInstant(int column) throws SQLException {
+        boolean[] instants = instantColumns;
+        if (instants == null) {
+            ResultSetMetaData metaData = delegate.getMetaData();
+            instants = new boolean[metaData.getColumnCount() + 1];
+            for (int i = 1; i < instants.length; i++) {
+                instants[i] = InstantValues.holds(metaData.getColumnType(i));
+            }
+            instantColumns = instants;
+        }
+        return column > 0 && column < instants.length && instants[column];
     }
 
     private Object realAsFloat(int column, Double number) throws SQLException {

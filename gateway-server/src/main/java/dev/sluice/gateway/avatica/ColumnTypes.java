@@ -22,7 +22,9 @@ import java.util.List;
  * <p>The wire representation follows Avatica's own JDBC server: the {@link ColumnMetaData.Rep} is the one of the
  * JDBC type's internal Java class, and {@link WireValues} produces values of that class. Types JDBC cannot express
  * directly (arrays, maps, rows, intervals, raw) travel as their SQL text, typed {@code VARCHAR} with Flink's type
- * name, so no value is ever dropped.
+ * name, so no value is ever dropped. {@code TIMESTAMP_LTZ} is an instant: {@code TIMESTAMP_WITH_TIMEZONE} in
+ * {@code getColumns} and {@code getTypeInfo}, and in a result a text column with the offset ({@link WireValues},
+ * {@link #wireJdbcType}).
  */
 final class ColumnTypes {
     private ColumnTypes() {}
@@ -38,7 +40,7 @@ final class ColumnTypes {
     }
 
     static ColumnMetaData column(int ordinal, String name, LogicalType type) {
-        int jdbcType = jdbcType(type);
+        int jdbcType = wireJdbcType(type);
         SqlType sqlType = SqlType.valueOf(jdbcType);
         // FLOAT travels as a double (WireValues): Avatica's protobuf encodes a Java float as its bits in number_value,
         // which clients other than Avatica's own read as 0; NUMBER lets Avatica's JDBC client read a double as REAL
@@ -69,6 +71,17 @@ final class ColumnTypes {
                 ColumnMetaData.Rep.nonPrimitiveRepOf(sqlType).clazz.getName());
     }
 
+    /**
+     * The JDBC type a result column of the type is given: {@link #jdbcType}, except that a {@code TIMESTAMP_LTZ} is
+     * {@code VARCHAR} named {@code TIMESTAMP_LTZ}, as the constructed types are, because Avatica's JDBC client (1.29)
+     * cannot {@code getObject} a {@code TIMESTAMP_WITH_TIMEZONE} column ("not implemented"). Sluice's driver knows the
+     * name and reports {@code TIMESTAMP_WITH_TIMEZONE}.
+     */
+    static int wireJdbcType(LogicalType type) {
+        int jdbcType = jdbcType(type);
+        return jdbcType == Types.TIMESTAMP_WITH_TIMEZONE ? Types.VARCHAR : jdbcType;
+    }
+
     /** The JDBC type of a Flink type; see the class comment for types without a JDBC equivalent. */
     static int jdbcType(LogicalType type) {
         return switch (type.getTypeRoot()) {
@@ -86,8 +99,9 @@ final class ColumnTypes {
             case DOUBLE -> Types.DOUBLE;
             case DATE -> Types.DATE;
             case TIME_WITHOUT_TIME_ZONE -> Types.TIME;
-            case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE ->
-                Types.TIMESTAMP;
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> Types.TIMESTAMP;
+            // an instant, whose values are text with the offset (WireValues), as Avatica represents the type
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> Types.TIMESTAMP_WITH_TIMEZONE;
             case NULL -> Types.NULL;
             case INTERVAL_YEAR_MONTH,
                     INTERVAL_DAY_TIME,
@@ -171,7 +185,9 @@ final class ColumnTypes {
             case BOOLEAN -> 5;
             case DATE -> 10;
             case TIME_WITHOUT_TIME_ZONE -> 12;
-            case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> 29;
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> 29;
+            // 2024-01-02 12:34:56.123456789+01:00
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> 35;
             case DECIMAL -> precision + 2;
             default -> precision > 0 ? precision : 20;
         };

@@ -89,8 +89,9 @@ final class FrameSizing {
         return switch (type.getTypeRoot()) {
             case BOOLEAN, TINYINT -> 1;
             case SMALLINT, INTEGER, DATE, TIME_WITHOUT_TIME_ZONE, FLOAT -> 4;
-            case BIGINT, DOUBLE, TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE, INTERVAL_DAY_TIME -> 8;
-            case TIMESTAMP_WITH_TIME_ZONE -> 12;
+            case BIGINT, DOUBLE, TIMESTAMP_WITHOUT_TIME_ZONE, INTERVAL_DAY_TIME -> 8;
+            // text with the offset: 2024-01-02 12:34:56.123+01:00
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> 29;
             // a decimal travels as its digits in text
             case DECIMAL -> ((DecimalType) type).getPrecision() + 2;
             case CHAR -> text(((CharType) type).getLength());

@@ -40,7 +40,10 @@ final class PreparedSignatures {
     }
 
     private static AvaticaParameter typed(int index, LogicalType type) {
-        int jdbcType = ColumnTypes.jdbcType(type);
+        int columnType = ColumnTypes.jdbcType(type);
+        // a TIMESTAMP_LTZ marker takes a timestamp (setTimestamp), read as wall-clock time in the session's zone
+        // (ParameterLiterals); a result column of the type is an instant with its offset, sent as text
+        int jdbcType = columnType == Types.TIMESTAMP_WITH_TIMEZONE ? Types.TIMESTAMP : columnType;
         return new AvaticaParameter(
                 ColumnTypes.isSigned(type),
                 ColumnTypes.precision(type),

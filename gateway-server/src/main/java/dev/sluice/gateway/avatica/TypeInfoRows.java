@@ -36,7 +36,7 @@ final class TypeInfoRows {
                         other("DATE", Types.DATE, 10, "DATE '", "'", (short) 0),
                         other("TIME", Types.TIME, 18, "TIME '", "'", (short) 9),
                         other("TIMESTAMP", Types.TIMESTAMP, 29, "TIMESTAMP '", "'", (short) 9),
-                        other("TIMESTAMP_LTZ", Types.TIMESTAMP, 29, null, null, (short) 9),
+                        other("TIMESTAMP_LTZ", Types.TIMESTAMP_WITH_TIMEZONE, 35, null, null, (short) 9),
                         // Flink's constructed types, whose values Avatica carries as text (ColumnTypes)
                         other("ARRAY", Types.VARCHAR, 2147483647, null, null, (short) 0),
                         other("MAP", Types.VARCHAR, 2147483647, null, null, (short) 0),

@@ -1,6 +1,7 @@
 package dev.sluice.gateway.avatica;
 
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 
@@ -12,17 +13,25 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Converts values of Flink rows to the Java values Avatica puts on the wire for the column's JDBC type.
  *
  * <p>Dates are days since the epoch, times milliseconds of the day, and timestamps milliseconds of the wall-clock time
  * read as UTC, as Avatica's JDBC server sends them; the driver applies the client's time zone. A
- * {@code TIMESTAMP_LTZ} is shown as wall-clock time in the session's time zone ({@code table.local-time-zone}).
+ * {@code TIMESTAMP_LTZ} is an instant, sent as text: the wall-clock time in the session's time zone
+ * ({@code table.local-time-zone}) as Flink shows it, with the fraction of the type's precision, and that zone's offset
+ * at the instant ({@code 2024-01-02 13:34:56.789+01:00}), so that every client reads the instant Flink computed
+ * whatever its own time zone.
  */
 final class WireValues {
+    private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
+    private static final DateTimeFormatter OFFSET = DateTimeFormatter.ofPattern("xxxxx", Locale.ROOT);
+
     private WireValues() {}
 
     /** Converts one row; {@code types} are the column types in order. */
@@ -50,17 +59,28 @@ final class WireValues {
             case TIMESTAMP_WITHOUT_TIME_ZONE ->
                 ((LocalDateTime) value).toInstant(ZoneOffset.UTC).toEpochMilli();
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE ->
-                LocalDateTime.ofInstant((Instant) value, sessionZone)
-                        .toInstant(ZoneOffset.UTC)
-                        .toEpochMilli();
-            case TIMESTAMP_WITH_TIME_ZONE ->
-                ((OffsetDateTime) value)
-                        .toLocalDateTime()
-                        .toInstant(ZoneOffset.UTC)
-                        .toEpochMilli();
+                instant(OffsetDateTime.ofInstant((Instant) value, sessionZone), LogicalTypeChecks.getPrecision(type));
+            case TIMESTAMP_WITH_TIME_ZONE -> instant((OffsetDateTime) value, LogicalTypeChecks.getPrecision(type));
             case NULL -> null;
             default -> text(value);
         };
+    }
+
+    /**
+     * {@code 2024-01-02 13:34:56.789+01:00}: the date and time with {@code precision} digits of fraction, as Flink
+     * writes a timestamp of that precision, then the offset (with its seconds when it has any, as zones had before
+     * 1900).
+     */
+    static String instant(OffsetDateTime value, int precision) {
+        StringBuilder text = new StringBuilder(35)
+                .append(value.toLocalDate())
+                .append(' ')
+                .append(TIME_OF_DAY.format(value.toLocalTime()));
+        if (precision > 0) {
+            String nanos = String.valueOf(1_000_000_000L + value.getNano());
+            text.append('.').append(nanos, 1, 1 + precision);
+        }
+        return text.append(OFFSET.format(value)).toString();
     }
 
     /** SQL-like text of a value JDBC cannot carry natively: ARRAY[1, 2], {k=v}, ROW(a, b). */

@@ -35,7 +35,7 @@ final class ColumnTypesTest {
                 arguments(DataTypes.DATE(), Types.DATE),
                 arguments(DataTypes.TIME(), Types.TIME),
                 arguments(DataTypes.TIMESTAMP(3), Types.TIMESTAMP),
-                arguments(DataTypes.TIMESTAMP_LTZ(3), Types.TIMESTAMP),
+                arguments(DataTypes.TIMESTAMP_LTZ(3), Types.TIMESTAMP_WITH_TIMEZONE),
                 arguments(DataTypes.BYTES(), Types.VARBINARY),
                 arguments(DataTypes.BINARY(4), Types.BINARY),
                 arguments(DataTypes.ARRAY(DataTypes.INT()), Types.VARCHAR),
@@ -47,7 +47,8 @@ final class ColumnTypesTest {
     @MethodSource("jdbcTypes")
     void mapsFlinkTypeToJdbcType(DataType type, int jdbcType) {
         assertThat(ColumnTypes.jdbcType(type.getLogicalType())).isEqualTo(jdbcType);
-        assertThat(ColumnTypes.column(0, "c", type.getLogicalType()).type.id).isEqualTo(jdbcType);
+        assertThat(ColumnTypes.column(0, "c", type.getLogicalType()).type.id)
+                .isEqualTo(jdbcType == Types.TIMESTAMP_WITH_TIMEZONE ? Types.VARCHAR : jdbcType);
     }
 
     @Test
@@ -104,12 +105,15 @@ final class ColumnTypesTest {
     }
 
     @Test
-    void localZonedTimestampIsNamedLikeFlink() {
+    void localZonedTimestampIsNamedLikeFlinkAndTravelsAsText() {
         ColumnMetaData column =
                 ColumnTypes.column(0, "ts", DataTypes.TIMESTAMP_LTZ(3).getLogicalType());
 
+        // Avatica's JDBC client cannot getObject a TIMESTAMP_WITH_TIMEZONE column; Sluice's driver knows the name
+        assertThat(column.type.id).isEqualTo(Types.VARCHAR);
         assertThat(column.type.name).isEqualTo("TIMESTAMP_LTZ");
-        assertThat(column.columnClassName).isEqualTo("java.sql.Timestamp");
+        assertThat(column.type.rep).isEqualTo(ColumnMetaData.Rep.STRING);
+        assertThat(column.columnClassName).isEqualTo("java.lang.String");
     }
 
     @Test

@@ -251,11 +251,6 @@ final class PreparedStatementIT {
             {"TIMESTAMP(3)", (Binder) s -> s.setTimestamp(1, Timestamp.valueOf(wallClock)), Timestamp.valueOf(wallClock)
             },
             {
-                "TIMESTAMP_LTZ(3)",
-                (Binder) s -> s.setTimestamp(1, Timestamp.valueOf(wallClock)),
-                Timestamp.valueOf(wallClock)
-            },
-            {
                 "BYTES",
                 (Binder) s -> s.setBytes(1, new byte[] {0, (byte) 0xCA, (byte) 0xFE}),
                 new byte[] {0, (byte) 0xCA, (byte) 0xFE}
@@ -273,6 +268,16 @@ final class PreparedStatementIT {
                     assertThat(result.next()).isTrue();
                     assertThat(result.getObject(1)).as(type).isEqualTo(testCase[2]);
                 }
+            }
+        }
+        // an instant: Sluice's driver gives the wall clock in the session's zone (the JVM's here), Avatica's the text
+        // with the offset after it
+        try (PreparedStatement statement =
+                connection.prepareStatement("select cast(? as TIMESTAMP_LTZ(3)) as v from (values (1)) as t(x)")) {
+            statement.setTimestamp(1, Timestamp.valueOf(wallClock));
+            try (ResultSet result = statement.executeQuery()) {
+                assertThat(result.next()).isTrue();
+                assertThat(result.getString(1)).startsWith("2024-02-29 13:14:15.123");
             }
         }
     }

@@ -53,21 +53,45 @@ final class WireValuesTest {
     }
 
     @Test
-    void localZonedTimestampIsShownInTheSessionZone() {
+    void localZonedTimestampIsTheInstantShownInTheSessionZoneWithItsOffset() {
         LogicalType ltz = type(DataTypes.TIMESTAMP_LTZ(3));
 
-        assertThat(WireValues.value(Instant.EPOCH, ltz, UTC)).isEqualTo(0L);
-        assertThat(WireValues.value(Instant.EPOCH, ltz, BERLIN)).isEqualTo(3_600_000L);
-        assertThat(WireValues.value(Instant.parse("2024-07-01T10:00:00Z"), ltz, BERLIN))
-                .isEqualTo(Instant.parse("2024-07-01T12:00:00Z").toEpochMilli());
+        assertThat(WireValues.value(Instant.EPOCH, ltz, UTC)).isEqualTo("1970-01-01 00:00:00.000+00:00");
+        assertThat(WireValues.value(Instant.EPOCH, ltz, BERLIN)).isEqualTo("1970-01-01 01:00:00.000+01:00");
+        assertThat(WireValues.value(Instant.parse("2024-07-01T10:00:00.5Z"), ltz, BERLIN))
+                .isEqualTo("2024-07-01 12:00:00.500+02:00");
+        assertThat(WireValues.value(Instant.parse("2024-01-02T12:34:56.789Z"), ltz, ZoneId.of("America/New_York")))
+                .isEqualTo("2024-01-02 07:34:56.789-05:00");
     }
 
     @Test
-    void zonedTimestampIsItsOwnWallClock() {
+    void localZonedTimestampHasTheFractionDigitsOfItsPrecision() {
+        Instant instant = Instant.parse("2024-01-02T12:34:56.123456789Z");
+
+        assertThat(WireValues.value(instant, type(DataTypes.TIMESTAMP_LTZ(0)), UTC))
+                .isEqualTo("2024-01-02 12:34:56+00:00");
+        assertThat(WireValues.value(instant, type(DataTypes.TIMESTAMP_LTZ(6)), UTC))
+                .isEqualTo("2024-01-02 12:34:56.123456+00:00");
+        assertThat(WireValues.value(instant, type(DataTypes.TIMESTAMP_LTZ(9)), UTC))
+                .isEqualTo("2024-01-02 12:34:56.123456789+00:00");
+    }
+
+    @Test
+    void offsetWithSecondsKeepsThem() {
+        // as Amsterdam's time until 1937
+        assertThat(WireValues.value(
+                        Instant.parse("1920-01-01T00:00:00Z"),
+                        type(DataTypes.TIMESTAMP_LTZ(0)),
+                        ZoneOffset.ofHoursMinutesSeconds(0, 19, 32)))
+                .isEqualTo("1920-01-01 00:19:32+00:19:32");
+    }
+
+    @Test
+    void zonedTimestampIsItsOwnWallClockAndOffset() {
         OffsetDateTime value = OffsetDateTime.of(1970, 1, 1, 1, 0, 0, 0, ZoneOffset.ofHours(5));
 
         assertThat(WireValues.value(value, type(DataTypes.TIMESTAMP_WITH_TIME_ZONE(3)), UTC))
-                .isEqualTo(3_600_000L);
+                .isEqualTo("1970-01-01 01:00:00.000+05:00");
     }
 
     @Test
