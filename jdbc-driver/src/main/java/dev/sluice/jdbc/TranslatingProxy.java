@@ -5,6 +5,8 @@ import dev.sluice.jdbc.errors.SqlStates;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -41,6 +43,8 @@ import static java.util.Objects.requireNonNull;
  * asks its statement's proxy to translate its failures.
  */
 final class TranslatingProxy implements InvocationHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(TranslatingProxy.class);
+
     /**
      * The interfaces whose objects are translated, most specific first: by a proxy, result sets by a
      * {@link TranslatingResultSet}.
@@ -284,6 +288,22 @@ final class TranslatingProxy implements InvocationHandler {
             return new TranslatingResultSet(rows, this);
         }
         return new TranslatingProxy(returned, this, null).proxy();
+    }
+
+    /**
+     * Told by a result set of this statement that was closed before its end: the gateway cancels what still runs for
+     * it. Best effort: a gateway that cannot be asked ends the result on its own clock.
+     */
+    void resultClosedBeforeItsEnd() {
+        SessionLink session = link();
+        if (session == null || !(delegate instanceof AvaticaStatement avaticaStatement) || session.isGone()) {
+            return;
+        }
+        try {
+            session.cancel(avaticaStatement);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("Could not cancel a result closed before its end; the gateway ends it on its own clock", e);
+        }
     }
 
     /**

@@ -31,6 +31,19 @@ final class TranslatingResultSet extends DelegatingResultSet {
         this.owner = requireNonNull(owner, "owner is null");
     }
 
+    /**
+     * Closes the result set; one closed before its end is first cancelled on the gateway, which stops its job (an
+     * endless streaming query's too) and frees its place on the cluster at once, rather than when the statement closes
+     * or the result's idle timeout passes. A cancel that fails does not fail the close.
+     */
+    @Override
+    public void close() throws SQLException {
+        if (delegate instanceof SluiceResultSet sluice && sluice.mayHoldMore()) {
+            owner.resultClosedBeforeItsEnd();
+        }
+        super.close();
+    }
+
     @Override
     protected SQLException translated(Exception failure) {
         return owner.translatedFailureOfReturned(failure);

@@ -27,7 +27,8 @@ import static java.util.Objects.requireNonNull;
 public final class GatewayStatement implements AutoCloseable {
     private final int id;
     private final @Nullable PreparedSql prepared;
-    private @Nullable ResultCursor cursor;
+    // volatile for cancel, which reads it without the lock
+    private volatile @Nullable ResultCursor cursor;
     private @Nullable ResolvedSchema schema;
     private long nextOffset;
     /** Cancels the job of the current result; read by {@link #cancel()} without the monitor. */
@@ -104,9 +105,15 @@ public final class GatewayStatement implements AutoCloseable {
     /**
      * Cancels the statement's running job at once, without waiting for a fetch in progress: that fetch, and any later
      * one on this result, fails with {@link StatementCanceledException}. Does nothing when no job runs. A cancel that
-     * arrives while the statement is still starting cancels the result it then gets ({@link #replaceResult}).
+     * arrives while the statement is still starting cancels the result it then gets ({@link #replaceResult}). A result
+     * whose every row has gone to the client has nothing left to stop: its cancel does nothing, so that the driver may
+     * cancel any result its client closes before its end without cancelling a job that just finished.
      */
     public void cancel() {
+        ResultCursor current = cursor;
+        if (current != null && current.isDone()) {
+            return;
+        }
         canceled = true;
         cancelJob.run();
     }
