@@ -7,6 +7,7 @@ import java.time.Duration;
 import static dev.sluice.gateway.config.SessionOptions.HISTORY_MAX_SIZE;
 import static dev.sluice.gateway.config.SessionOptions.HISTORY_MAX_STATEMENT_LENGTH;
 import static dev.sluice.gateway.config.SessionOptions.IDLE_TIMEOUT;
+import static dev.sluice.gateway.config.SessionOptions.MAX_MATERIALIZED_BYTES;
 import static dev.sluice.gateway.config.SessionOptions.MAX_MATERIALIZED_ROWS;
 import static dev.sluice.gateway.config.SessionOptions.MAX_SESSIONS;
 import static dev.sluice.gateway.config.SessionOptions.MAX_STATEMENT_LENGTH;
@@ -18,6 +19,7 @@ import static java.util.Objects.requireNonNull;
  * Limits of gateway sessions, validated.
  *
  * @param historyMaxBytes how much statement text one session's query history holds, at two bytes a character
+ * @param maxMaterializedBytes how much a folded changelog may hold, as estimated from its values
  */
 public record SessionConfig(
         int maxSessions,
@@ -27,7 +29,30 @@ public record SessionConfig(
         int maxStatementLength,
         int historyMaxBytes,
         int historyMaxStatementLength,
-        Duration resultIdleTimeout) {
+        Duration resultIdleTimeout,
+        long maxMaterializedBytes) {
+    /** The limits with the default bound on a folded changelog's bytes. */
+    public SessionConfig(
+            int maxSessions,
+            Duration idleTimeout,
+            int maxMaterializedRows,
+            Duration queryTimeout,
+            int maxStatementLength,
+            int historyMaxBytes,
+            int historyMaxStatementLength,
+            Duration resultIdleTimeout) {
+        this(
+                maxSessions,
+                idleTimeout,
+                maxMaterializedRows,
+                queryTimeout,
+                maxStatementLength,
+                historyMaxBytes,
+                historyMaxStatementLength,
+                resultIdleTimeout,
+                MAX_MATERIALIZED_BYTES.defaultValue().getBytes());
+    }
+
     public SessionConfig {
         requireNonNull(resultIdleTimeout, "resultIdleTimeout is null");
         Checks.check(
@@ -53,6 +78,11 @@ public record SessionConfig(
                 "%s must be at least 1, was %s",
                 MAX_MATERIALIZED_ROWS.key(),
                 maxMaterializedRows);
+        Checks.check(
+                maxMaterializedBytes >= 1024,
+                "%s must be at least 1kb, was %s bytes",
+                MAX_MATERIALIZED_BYTES.key(),
+                maxMaterializedBytes);
         Checks.check(
                 maxStatementLength >= 1,
                 "%s must be at least 1, was %s",
@@ -85,6 +115,7 @@ public record SessionConfig(
                 config.get(MAX_STATEMENT_LENGTH),
                 (int) historyBytes,
                 config.get(HISTORY_MAX_STATEMENT_LENGTH),
-                config.get(RESULT_IDLE_TIMEOUT));
+                config.get(RESULT_IDLE_TIMEOUT),
+                config.get(MAX_MATERIALIZED_BYTES).getBytes());
     }
 }

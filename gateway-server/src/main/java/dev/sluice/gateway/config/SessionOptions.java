@@ -45,6 +45,22 @@ public final class SessionOptions {
                     + " and it fails with SQLState HYT00; 0 means no limit. Per connection: a property of the JDBC"
                     + " URL or SET 'sluice.query.timeout' = '30 s'.");
 
+    public static final ConfigOption<ResultMode> RESULT_MODE = key("sluice.query.result-mode")
+            .enumType(ResultMode.class)
+            .defaultValue(ResultMode.TABLE)
+            .withDescription("How a streaming-mode query's rows reach the client. A result of inserts only goes out"
+                    + " row by row as it arrives either way. TABLE folds a changelog (an aggregate over a stream)"
+                    + " into its final table and sends it when the job ends, for bounded queries; CHANGELOG sends"
+                    + " every change as it arrives, with a first column op: +I, -U, +U or -D. Per connection: a"
+                    + " property of the JDBC URL or SET 'sluice.query.result-mode' = 'CHANGELOG'.");
+
+    public static final ConfigOption<MemorySize> MAX_MATERIALIZED_BYTES = key("sluice.session.max-materialized-bytes")
+            .memoryType()
+            .defaultValue(MemorySize.parse("64 mb"))
+            .withDescription("The most a folded changelog (sluice.query.result-mode TABLE) may hold in the gateway,"
+                    + " estimated from its rows' values; a larger result fails with SQLState 54000 and its job is"
+                    + " cancelled. Use CHANGELOG to read a larger one as it arrives.");
+
     public static final ConfigOption<Duration> RESULT_IDLE_TIMEOUT = key("sluice.session.result-idle-timeout")
             .durationType()
             .defaultValue(Duration.ofMinutes(5))

@@ -22,9 +22,20 @@ public final class MaterializedResultCursor implements ResultCursor {
     private long returned;
     private boolean done;
 
+    /** A cursor bounded in rows only. */
     public MaterializedResultCursor(CloseableIterator<Row> changelog, int maxMaterializedRows, long maxRows) {
+        this(changelog, new MaterializedLimits(maxMaterializedRows, Long.MAX_VALUE), maxRows);
+    }
+
+    /**
+     * Folds {@code changelog} to its end.
+     *
+     * @throws ResultTooLargeException once the folded table holds more than {@code limits} allow
+     */
+    public MaterializedResultCursor(CloseableIterator<Row> changelog, MaterializedLimits limits, long maxRows) {
         Map<Row, Integer> counts = new LinkedHashMap<>();
         int size = 0;
+        long bytes = 0;
         try (changelog) {
             while (changelog.hasNext()) {
                 Row change = changelog.next();
@@ -35,8 +46,12 @@ public final class MaterializedResultCursor implements ResultCursor {
                     case INSERT, UPDATE_AFTER -> {
                         counts.merge(row, 1, Integer::sum);
                         size++;
-                        if (size > maxMaterializedRows) {
-                            throw new ResultTooLargeException(maxMaterializedRows);
+                        bytes += RowSizes.estimate(row);
+                        if (size > limits.rows()) {
+                            throw ResultTooLargeException.rows(limits.rows());
+                        }
+                        if (bytes > limits.bytes()) {
+                            throw ResultTooLargeException.bytes(limits.bytes());
                         }
                     }
                     case DELETE, UPDATE_BEFORE -> {
@@ -48,6 +63,7 @@ public final class MaterializedResultCursor implements ResultCursor {
                                 counts.put(row, count - 1);
                             }
                             size--;
+                            bytes -= RowSizes.estimate(row);
                         }
                     }
                 }

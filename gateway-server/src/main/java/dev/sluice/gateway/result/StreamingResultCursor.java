@@ -8,7 +8,9 @@ import java.util.List;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Passes an insert-only result (every batch-mode query) through page by page, as the job produces it.
+ * Passes a result through page by page, as the job produces it: an insert-only result (every batch-mode query, and a
+ * streaming one whose plan makes only inserts) as it is, or, read as changes ({@link #ofChanges}), every row with its
+ * kind in a first column.
  *
  * <p>A page is returned as soon as it has a row: the client gets the first row as soon as the gateway has it, and a
  * page is empty only when it is the last. Avatica's Go driver ends a result early at an empty page that is not the
@@ -18,13 +20,27 @@ import static java.util.Objects.requireNonNull;
 public final class StreamingResultCursor implements ResultCursor {
     private final TimedQueryRows rows;
     private final long maxRows;
+    private final boolean changes;
     private long returned;
     private boolean done;
 
     /** @param maxRows rows to return at most (JDBC {@code setMaxRows}); 0 or less for no limit */
     public StreamingResultCursor(TimedQueryRows rows, long maxRows) {
+        this(rows, maxRows, false);
+    }
+
+    private StreamingResultCursor(TimedQueryRows rows, long maxRows, boolean changes) {
         this.rows = requireNonNull(rows, "rows is null");
         this.maxRows = maxRows;
+        this.changes = changes;
+    }
+
+    /**
+     * A cursor over a changelog read as changes: each row goes out with a first column, {@link ChangeColumn}, that
+     * says what it does (+I, -U, +U, -D).
+     */
+    public static StreamingResultCursor ofChanges(TimedQueryRows rows, long maxRows) {
+        return new StreamingResultCursor(rows, maxRows, true);
     }
 
     @Override
@@ -40,11 +56,15 @@ public final class StreamingResultCursor implements ResultCursor {
             close(); // a failed read ends the result; the client must not fetch on as if nothing happened
             throw e;
         }
-        for (Row row : page) {
-            if (row.getKind() != RowKind.INSERT) {
-                close();
-                throw new IllegalStateException(
-                        "A batch result must be insert-only, but a row of kind " + row.getKind() + " arrived");
+        if (changes) {
+            page = page.stream().map(ChangeColumn::prepend).toList();
+        } else {
+            for (Row row : page) {
+                if (row.getKind() != RowKind.INSERT) {
+                    close();
+                    throw new IllegalStateException(
+                            "An insert-only result was expected, but a row of kind " + row.getKind() + " arrived");
+                }
             }
         }
         returned += page.size();

@@ -11,6 +11,7 @@ import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.ClusterJobsAnswer;
 import dev.sluice.gateway.jobcommand.SessionJobs;
 import dev.sluice.gateway.jobcommand.StopJobCommand;
+import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -103,7 +104,7 @@ public final class GatewaySession implements AutoCloseable {
             SessionContext context,
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
-            int maxMaterializedRows,
+            MaterializedLimits materializedLimits,
             HistoryLimits historyLimits,
             SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,
@@ -123,7 +124,7 @@ public final class GatewaySession implements AutoCloseable {
                 id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
         this.constantQueries = new ConstantQueryAnswers(context, environment, options);
         this.flink = new FlinkStatementRunner(
-                context, environment, options, history, maxMaterializedRows, this.policies::loadedUserCode);
+                context, environment, options, history, materializedLimits, this.policies::loadedUserCode);
         this.clusterJobs = new ClusterJobsAnswer(clusterJobs::list);
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);

@@ -12,6 +12,7 @@ import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.ClusterSessionJobs;
 import dev.sluice.gateway.jobcommand.JobOwners;
+import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.settings.InvalidOptionValueException;
@@ -182,7 +183,7 @@ public final class SessionFactory {
                         }),
                         configuration),
                 sessionConfiguration,
-                config.maxMaterializedRows(),
+                new MaterializedLimits(config.maxMaterializedRows(), config.maxMaterializedBytes()),
                 HistoryLimits.of(config),
                 new ClusterSessionJobs(clusterClients, cluster, owner, owners, () -> authorization.isAdmin(owner)),
                 new RunningQueriesAnswer(ownerQueries),

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.settings;
 
+import dev.sluice.gateway.config.ResultMode;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.jobs.CollectResultReader;
 import dev.sluice.jobs.JobEndWait;
@@ -26,12 +27,14 @@ public record QuerySettings(
         Duration timeout,
         ResultPoller<CollectResultReader.Progress> resultPoller,
         JobEndWait jobEndWait,
-        boolean planCacheEnabled) {
+        boolean planCacheEnabled,
+        ResultMode resultMode) {
     public QuerySettings {
         requireNonNull(strategy, "strategy is null");
         requireNonNull(timeout, "timeout is null");
         requireNonNull(resultPoller, "resultPoller is null");
         requireNonNull(jobEndWait, "jobEndWait is null");
+        requireNonNull(resultMode, "resultMode is null");
     }
 
     /**
@@ -64,10 +67,23 @@ public record QuerySettings(
             throw new InvalidOptionValueException(
                     PlanCacheOptions.ENABLED.key() + " must be true or false: " + e.getMessage());
         }
+        ResultMode resultMode;
+        try {
+            resultMode = options.get(SessionOptions.RESULT_MODE);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(
+                    SessionOptions.RESULT_MODE.key() + " must be TABLE or CHANGELOG: " + e.getMessage());
+        }
         if (previous != null && previous.strategy.equals(strategy)) {
-            return new QuerySettings(strategy, timeout, previous.resultPoller, previous.jobEndWait, planCacheEnabled);
+            return new QuerySettings(
+                    strategy, timeout, previous.resultPoller, previous.jobEndWait, planCacheEnabled, resultMode);
         }
         return new QuerySettings(
-                strategy, timeout, CollectResultReader.poller(strategy), new JobEndWait(strategy), planCacheEnabled);
+                strategy,
+                timeout,
+                CollectResultReader.poller(strategy),
+                new JobEndWait(strategy),
+                planCacheEnabled,
+                resultMode);
     }
 }

@@ -15,8 +15,8 @@ public final class SessionScopedOptions {
     // with it off, Flink names operators after their whole expressions, literals included ("Calc(select=['secret'
     // AS x])"): in the names of tasks and their threads, and so in every log line and web page that shows a task
     private static final String SIMPLIFY_OPERATOR_NAMES = "table.exec.simplify-operator-name-enabled";
-    private static final List<String> SETTABLE =
-            List.of(PlanCacheOptions.ENABLED.key(), SessionOptions.QUERY_TIMEOUT.key());
+    private static final List<String> SETTABLE = List.of(
+            PlanCacheOptions.ENABLED.key(), SessionOptions.QUERY_TIMEOUT.key(), SessionOptions.RESULT_MODE.key());
 
     private SessionScopedOptions() {}
 

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.config.ResultMode;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryHistory;
@@ -7,9 +8,11 @@ import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.push.ResultEndpointServer;
+import dev.sluice.gateway.result.ChangeColumn;
 import dev.sluice.gateway.result.CollectedQueryRows;
 import dev.sluice.gateway.result.CountedQueryRows;
 import dev.sluice.gateway.result.LocalQueryRows;
+import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.MaterializedResultCursor;
 import dev.sluice.gateway.result.PlanLines;
 import dev.sluice.gateway.result.PushedResultRows;
@@ -37,6 +40,7 @@ import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanKind;
 import dev.sluice.planner.cache.PlanScope;
+import dev.sluice.planner.push.ResultChanges;
 import dev.sluice.retry.DeadlineExceededException;
 import dev.sluice.retry.RetryExhaustedException;
 import dev.sluice.sessioncache.ClusterEndpoint;
@@ -80,7 +84,7 @@ public final class FlinkStatementRunner {
     private final QueryHistory history;
     private final QueryObserver observer;
     private final SessionClock clock;
-    private final int maxMaterializedRows;
+    private final MaterializedLimits materializedLimits;
     private final ResultTransports transports;
     private final SessionDataAccess dataAccess;
     private final JobNames jobNames;
@@ -88,7 +92,7 @@ public final class FlinkStatementRunner {
     private final PushedQueryRunner pushed;
 
     /**
-     * @param maxMaterializedRows the most rows a streaming query may hold in the gateway
+     * @param materializedLimits how much a folded streaming changelog may hold in the gateway
      * @param loadedUserCode whether the session may have loaded code from a jar, so that its jobs share no job
      */
     public FlinkStatementRunner(
@@ -96,7 +100,7 @@ public final class FlinkStatementRunner {
             SessionEnvironment environment,
             SessionOptionCommands options,
             QueryHistory history,
-            int maxMaterializedRows,
+            MaterializedLimits materializedLimits,
             BooleanSupplier loadedUserCode) {
         requireNonNull(context, "context is null");
         this.sessionId = context.sessionId();
@@ -108,7 +112,7 @@ public final class FlinkStatementRunner {
         this.history = requireNonNull(history, "history is null");
         this.observer = context.observer();
         this.clock = context.clock();
-        this.maxMaterializedRows = maxMaterializedRows;
+        this.materializedLimits = requireNonNull(materializedLimits, "materializedLimits is null");
         this.transports = context.transports();
         this.dataAccess = context.dataAccess();
         this.jobNames = new JobNames(sessionId);
@@ -140,7 +144,12 @@ public final class FlinkStatementRunner {
             Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
                     pushEndpoint.get(), tableEnvironment, planned, settings, planScope, trace, deadline, nextJob);
             if (started.isPresent()) {
-                return pushedRowsOutcome(started.get(), maxRows, trace, deadline);
+                return pushedRowsOutcome(
+                        started.get(),
+                        new RowsReading(
+                                maxRows, settings.resultMode(), started.get().changes()),
+                        trace,
+                        deadline);
             }
             // the cluster cannot reach the endpoint and is collect-only now: the query runs again, collected
         }
@@ -173,10 +182,12 @@ public final class FlinkStatementRunner {
             trace.readingWith(progress);
         }
         Optional<JobClient> job = result.getJobClient();
+        // the collect path does not learn whether a streaming result is insert-only, so it is folded unless read as
+        // changes; the push path, every cluster's by default, knows
         return rowsOutcome(
                 result.getResolvedSchema(),
                 queryRows,
-                maxRows,
+                new RowsReading(maxRows, settings.resultMode(), ResultChanges.UPDATING),
                 trace,
                 deadline,
                 () -> job.ifPresent(JobCancellation::request));
@@ -189,12 +200,18 @@ public final class FlinkStatementRunner {
 
     /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
     private StatementOutcome pushedRowsOutcome(
-            PushedQueryStarter.StartedQuery started, long maxRows, QueryTrace trace, QueryDeadline deadline) {
+            PushedQueryStarter.StartedQuery started, RowsReading reading, QueryTrace trace, QueryDeadline deadline) {
         takeSubmission(trace, started.timings());
         trace.readingWith(started.rows());
         PushedResultRows rows = started.rows();
-        return rowsOutcome(started.schema(), rows, maxRows, trace, deadline, rows::close);
+        return rowsOutcome(started.schema(), rows, reading, trace, deadline, rows::close);
     }
+
+    /**
+     * How a query's rows are to be read: at most {@code maxRows} (0 or less for all), in {@code mode}, of a result
+     * that holds {@code changes}.
+     */
+    private record RowsReading(long maxRows, ResultMode mode, ResultChanges changes) {}
 
     /**
      * Hands the timings of the statement's job, if it submitted one (or rides in one), to its trace, which holds the
@@ -209,13 +226,14 @@ public final class FlinkStatementRunner {
     }
 
     /**
-     * The cursor over a query's rows, read against its deadline: page by page in batch mode, folded into the final
-     * table in streaming mode (a changelog).
+     * The cursor over a query's rows, read against its deadline. In batch mode and for a streaming result of inserts
+     * only, page by page as the job makes them; a streaming changelog either as changes, with their kinds in a first
+     * column, or folded into its final table before the first row goes out.
      */
     private StatementOutcome rowsOutcome(
             ResolvedSchema schema,
             QueryRows queryRows,
-            long maxRows,
+            RowsReading reading,
             QueryTrace trace,
             QueryDeadline deadline,
             Runnable cancelJob) {
@@ -224,9 +242,16 @@ public final class FlinkStatementRunner {
                 deadline,
                 clock::nanoTime,
                 (outcome, how) -> history.finish(trace, outcome, how));
-        ResultCursor cursor = environment.runtimeMode() == RuntimeExecutionMode.STREAMING
-                ? new MaterializedResultCursor(rows.asIterator(), maxMaterializedRows, maxRows)
-                : new StreamingResultCursor(rows, maxRows);
+        boolean streaming = environment.runtimeMode() == RuntimeExecutionMode.STREAMING;
+        if (streaming && reading.mode() == ResultMode.CHANGELOG) {
+            return new StatementOutcome.Rows(
+                    ChangeColumn.prependTo(schema),
+                    StreamingResultCursor.ofChanges(rows, reading.maxRows()),
+                    cancelJob);
+        }
+        ResultCursor cursor = streaming && reading.changes() == ResultChanges.UPDATING
+                ? new MaterializedResultCursor(rows.asIterator(), materializedLimits, reading.maxRows())
+                : new StreamingResultCursor(rows, reading.maxRows());
         return new StatementOutcome.Rows(schema, cursor, cancelJob);
     }
 

@@ -27,6 +27,7 @@ import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
 import dev.sluice.planner.push.PushQueryPlan;
 import dev.sluice.planner.push.PushQueryPlanner;
+import dev.sluice.planner.push.ResultChanges;
 import dev.sluice.push.PushSinkBinding;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.api.dag.Transformation;
@@ -97,9 +98,11 @@ final class PushedQueryStarter {
             ResolvedSchema schema,
             PushedResultRows rows,
             PlanCacheResult planCache,
-            @Nullable SubmissionTimings timings) {
+            @Nullable SubmissionTimings timings,
+            ResultChanges changes) {
         StartedQuery {
             requireNonNull(schema, "schema is null");
+            requireNonNull(changes, "changes is null");
             requireNonNull(rows, "rows is null");
             requireNonNull(planCache, "planCache is null");
         }
@@ -180,7 +183,7 @@ final class PushedQueryStarter {
                     ? jobPlans.keepPushed(planScope, query, compiled, requireNonNull(planning))
                     : PlanCacheResult.SKIP;
         }
-        return new StartedQuery(started.schema(), started.rows(), cacheResult, started.timings());
+        return new StartedQuery(started.schema(), started.rows(), cacheResult, started.timings(), started.changes());
     }
 
     /**
@@ -346,6 +349,11 @@ final class PushedQueryStarter {
             // jobs goes to the next query even while this one's client still reads
             job.termination().whenComplete((ended, failure) -> timings.permit().close());
         }
-        return new StartedQuery(compiled.schema(), new PushedResultRows(rows, cluster), PlanCacheResult.SKIP, timings);
+        return new StartedQuery(
+                compiled.schema(),
+                new PushedResultRows(rows, cluster),
+                PlanCacheResult.SKIP,
+                timings,
+                compiled.changes());
     }
 }

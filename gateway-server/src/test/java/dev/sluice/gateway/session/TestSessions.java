@@ -6,6 +6,7 @@ import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.FakeSessionJobs;
+import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.statement.NoSubmissions;
 import dev.sluice.gateway.statement.ResultTransports;
@@ -69,7 +70,7 @@ public final class TestSessions {
                         DataAccessPolicy.defaults().forSession("", Set.of())),
                 environmentFactory(),
                 defaults(),
-                1000,
+                new MaterializedLimits(1000, 64L << 20),
                 new HistoryLimits(262_144, 2000),
                 FakeSessionJobs.none(),
                 new RunningQueriesAnswer(List::of),

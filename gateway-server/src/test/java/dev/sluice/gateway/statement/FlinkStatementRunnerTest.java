@@ -4,6 +4,7 @@ import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
+import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.session.TestSessions;
 import dev.sluice.gateway.settings.SessionEnvironment;
@@ -52,7 +53,7 @@ final class FlinkStatementRunnerTest {
             environment,
             options,
             history,
-            1000,
+            new MaterializedLimits(1000, 64L << 20),
             () -> false);
 
     @Test

@@ -1,6 +1,8 @@
 package dev.sluice.planner.flink;
 
 import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.ExplainFormat;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.api.TableResult;
@@ -98,6 +100,16 @@ public final class TableEnvironmentInternals {
     }
 
     /** Flink's transformations of {@code operation}: parsed, optimised and translated, not yet a job. */
+    /**
+     * Flink's explanation of {@code operation} as {@code EXPLAIN} gives it, with the changelog mode of every node of
+     * the optimized plan: planning and optimisation, no translation and no job.
+     */
+    public static String explainChangelogModes(TableEnvironment environment, Operation operation) {
+        return impl(environment)
+                .getPlanner()
+                .explain(List.of(operation), ExplainFormat.TEXT, ExplainDetail.CHANGELOG_MODE);
+    }
+
     public static List<Transformation<?>> translate(TableEnvironment environment, ModifyOperation operation) {
         return impl(environment).getPlanner().translate(List.of(operation));
     }

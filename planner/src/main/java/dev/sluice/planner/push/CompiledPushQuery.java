@@ -33,6 +33,7 @@ public final class CompiledPushQuery {
     private final DataType rowDataType;
     private final List<Transformation<?>> transformations;
     private final String sinkName;
+    private final ResultChanges changes;
 
     CompiledPushQuery(
             TableEnvironment environment,
@@ -40,13 +41,20 @@ public final class CompiledPushQuery {
             ResolvedSchema schema,
             DataType rowDataType,
             List<Transformation<?>> transformations,
-            String sinkName) {
+            String sinkName,
+            ResultChanges changes) {
         this.environment = requireNonNull(environment, "environment is null");
         this.query = requireNonNull(query, "query is null");
         this.schema = requireNonNull(schema, "schema is null");
         this.rowDataType = requireNonNull(rowDataType, "rowDataType is null");
         this.transformations = List.copyOf(transformations);
         this.sinkName = requireNonNull(sinkName, "sinkName is null");
+        this.changes = requireNonNull(changes, "changes is null");
+    }
+
+    /** Whether the result is inserts only, which a client may read as they arrive, or a changelog. */
+    public ResultChanges changes() {
+        return changes;
     }
 
     /** The TableEnvironment that compiled the query, the only one that may run it. */

@@ -115,7 +115,13 @@ public final class PushQueryPlan {
                 .map(ObjectIdentifier::asSummaryString)
                 .orElse(connector);
         return new CompiledPushQuery(
-                environment, table.getQueryOperation(), schema, rowDataType, transformations, sinkName);
+                environment,
+                table.getQueryOperation(),
+                schema,
+                rowDataType,
+                transformations,
+                sinkName,
+                ResultChanges.of(environment, table.getQueryOperation()));
     }
 
     /** {@link #compile}s the query and submits it once; returns once the job is submitted. */
