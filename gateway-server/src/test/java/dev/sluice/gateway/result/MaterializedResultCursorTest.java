@@ -81,9 +81,41 @@ final class MaterializedResultCursorTest {
                         0))
                 .isInstanceOf(ResultTooLargeException.class)
                 .hasMessage("Streaming result with updates has more than 2 rows, the limit set by"
-                        + " sluice.session.max-materialized-rows; run the query in batch mode"
+                        + " sluice.session.max-materialized-rows; read its changes as they arrive"
+                        + " (SET 'sluice.query.result-mode' = 'CHANGELOG'), run the query in batch mode"
                         + " (SET 'execution.runtime-mode' = 'batch') or raise the limit");
         assertThat(closes).hasValue(1);
+    }
+
+    @Test
+    void failsWhenTheResultGrowsPastItsBoundInBytes() {
+        String wide = "x".repeat(4000);
+        assertThatThrownBy(() -> new MaterializedResultCursor(
+                        changelog(
+                                Row.ofKind(RowKind.INSERT, 1, wide),
+                                Row.ofKind(RowKind.INSERT, 2, wide),
+                                Row.ofKind(RowKind.INSERT, 3, wide)),
+                        new MaterializedLimits(NO_LIMIT, 20_000),
+                        0))
+                .isInstanceOf(ResultTooLargeException.class)
+                .hasMessageStartingWith("Streaming result with updates holds more than 20000 bytes in the gateway, the"
+                        + " limit set by sluice.session.max-materialized-bytes");
+        assertThat(closes).hasValue(1);
+    }
+
+    @Test
+    void aRetractedRowGivesBackItsBytes() {
+        String wide = "x".repeat(4000);
+        MaterializedResultCursor cursor = new MaterializedResultCursor(
+                changelog(
+                        Row.ofKind(RowKind.INSERT, 1, wide),
+                        Row.ofKind(RowKind.INSERT, 2, wide),
+                        Row.ofKind(RowKind.DELETE, 1, wide),
+                        Row.ofKind(RowKind.INSERT, 3, wide)),
+                new MaterializedLimits(NO_LIMIT, 20_000),
+                0);
+
+        assertThat(cursor.next(10)).extracting(row -> row.getField(0)).containsExactlyInAnyOrder(2, 3);
     }
 
     @Test
