@@ -36,7 +36,8 @@ public final class SessionScopedOptions {
     private static void checkSettable(String key) {
         if (key.startsWith(Namespaces.SLUICE) && !SETTABLE.contains(key)) {
             throw new InvalidOptionValueException(key + " cannot be set per connection: the Sluice options a"
-                    + " connection may set are " + String.join(" and ", SETTABLE) + "; the others are the"
+                    + " connection may set are " + String.join(", ", SETTABLE.subList(0, SETTABLE.size() - 1)) + " and "
+                    + SETTABLE.get(SETTABLE.size() - 1) + "; the others are the"
                     + " gateway's, in sluice.yaml");
         }
     }

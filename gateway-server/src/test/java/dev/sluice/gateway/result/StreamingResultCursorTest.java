@@ -81,7 +81,7 @@ final class StreamingResultCursorTest {
 
         assertThatThrownBy(() -> cursor.next(10))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("A batch result must be insert-only, but a row of kind UPDATE_BEFORE arrived");
+                .hasMessage("An insert-only result was expected, but a row of kind UPDATE_BEFORE arrived");
         assertThat(rows.closed).isTrue();
     }
 

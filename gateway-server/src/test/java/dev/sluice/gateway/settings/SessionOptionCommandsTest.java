@@ -99,7 +99,7 @@ final class SessionOptionCommandsTest {
         assertThatThrownBy(() -> run("SET 'sluice.session.max-sessions' = '3'"))
                 .isInstanceOf(InvalidOptionValueException.class)
                 .hasMessage("sluice.session.max-sessions cannot be set per connection: the Sluice options a"
-                        + " connection may set are sluice.plan-cache.enabled and sluice.query.timeout; the others are"
+                        + " connection may set are sluice.plan-cache.enabled, sluice.query.timeout and sluice.query.result-mode; the others are"
                         + " the gateway's, in sluice.yaml");
     }
 
