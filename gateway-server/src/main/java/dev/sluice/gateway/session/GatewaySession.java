@@ -204,7 +204,7 @@ public final class GatewaySession implements AutoCloseable {
         statement.cancel();
         if (executingStatementId == statementId) {
             submissions.cancelWaiting();
-            flink.cancelStarting();
+            flink.cancelWhileExecuting();
         }
     }
 

@@ -85,6 +85,8 @@ public final class FlinkStatementRunner {
     private final QueryObserver observer;
     private final SessionClock clock;
     private final MaterializedLimits materializedLimits;
+    // the job of the DML executing now, whose end it waits for; a cancel from another thread cancels it
+    private volatile @Nullable JobClient awaitedJob;
     private final ResultTransports transports;
     private final SessionDataAccess dataAccess;
     private final JobNames jobNames;
@@ -171,7 +173,14 @@ public final class FlinkStatementRunner {
             return new StatementOutcome.UpdateCount(0);
         }
         if (kind == StatementKind.DML) {
-            result.getJobClient().ifPresent(job -> awaitJobEnd(job, settings, deadline));
+            result.getJobClient().ifPresent(job -> {
+                awaitedJob = job;
+                try {
+                    awaitJobEnd(job, settings, deadline);
+                } finally {
+                    awaitedJob = null;
+                }
+            });
             return awaitAffectedRows(result);
         }
         if (kind == StatementKind.EXPLAIN) {
@@ -193,9 +202,16 @@ public final class FlinkStatementRunner {
                 () -> job.ifPresent(JobCancellation::request));
     }
 
-    /** Cancels a pushed query of this session that still waits for its sink, if one does. Safe from any thread. */
-    public void cancelStarting() {
+    /**
+     * Cancels what the statement executing now waits for, if anything: a pushed query's sink that has not connected, a
+     * DML's job whose end it awaits. Safe from any thread.
+     */
+    public void cancelWhileExecuting() {
         pushed.cancelStarting();
+        JobClient job = awaitedJob;
+        if (job != null) {
+            JobCancellation.request(job); // the wait for its end then ends, and the statement fails with HY008
+        }
     }
 
     /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
