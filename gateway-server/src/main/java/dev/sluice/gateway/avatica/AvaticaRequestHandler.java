@@ -40,7 +40,15 @@ public final class AvaticaRequestHandler {
      * @param user the authenticated user of the request, who must own every session it names
      */
     public EncodedResponse handle(byte[] body, GatewayUser user) {
-        return requestUser.callAs(user, () -> handle(body));
+        return handle(body, user, new InFlightRequest());
+    }
+
+    /**
+     * {@link #handle(byte[], GatewayUser)}, for a request whose client may go away before the answer: the HTTP layer
+     * tells {@code request} when its connection closes, and what the request started is cancelled.
+     */
+    public EncodedResponse handle(byte[] body, GatewayUser user, InFlightRequest request) {
+        return requestUser.callAs(user, () -> request.callOnThisThread(() -> handle(body)));
     }
 
     /**

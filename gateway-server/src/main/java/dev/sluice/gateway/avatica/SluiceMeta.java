@@ -172,7 +172,13 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
         PlannedStatement planned = analyze(sql); // the one lexing and classifying of the statement
-        StatementOutcome outcome = session.execute(statement, planned, maxRowCount);
+        StatementOutcome outcome;
+        // a client that goes away while its statement plans, waits or runs (a DML waits for its job's end) has its
+        // statement cancelled, as Statement.cancel() would: its job does not run on for nobody
+        try (InFlightRequest.Registration ignored =
+                InFlightRequest.whenCurrentAbandoned(() -> session.cancelStatement(h.id))) {
+            outcome = session.execute(statement, planned, maxRowCount);
+        }
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
 

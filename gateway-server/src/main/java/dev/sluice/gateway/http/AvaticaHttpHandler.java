@@ -2,6 +2,7 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler.EncodedResponse;
+import dev.sluice.gateway.avatica.InFlightRequest;
 import dev.sluice.gateway.avatica.SluiceErrors;
 import dev.sluice.gateway.security.AuthenticationException;
 import dev.sluice.gateway.security.GatewayAuthenticator;
@@ -25,6 +26,8 @@ import org.slf4j.LoggerFactory;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -49,6 +52,8 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     private final SessionControlHandler controls;
     private final Executor rpcExecutor;
     private final ConnectionStats stats;
+    // the connection's Avatica requests being handled: abandoned if the connection closes before they are answered
+    private final Set<InFlightRequest> inFlight = ConcurrentHashMap.newKeySet();
 
     AvaticaHttpHandler(
             AvaticaRequestHandler avatica,
@@ -102,9 +107,18 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         byte[] body = ByteBufUtil.getBytes(request.content());
         RequestCredentials credentials =
                 new RequestCredentials(request.headers().get(HttpHeaderNames.AUTHORIZATION), clientCertificate(ctx));
+        InFlightRequest inFlightRequest = new InFlightRequest();
+        inFlight.add(inFlightRequest);
         try {
-            rpcExecutor.execute(() -> respond(ctx, body, credentials, keepAlive));
+            rpcExecutor.execute(() -> {
+                try {
+                    respond(ctx, body, credentials, keepAlive, inFlightRequest);
+                } finally {
+                    inFlight.remove(inFlightRequest);
+                }
+            });
         } catch (RejectedExecutionException e) {
+            inFlight.remove(inFlightRequest);
             HttpResponses.write(
                     ctx,
                     HttpResponses.text(
@@ -128,14 +142,19 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         }
     }
 
-    private void respond(ChannelHandlerContext ctx, byte[] body, RequestCredentials credentials, boolean keepAlive) {
+    private void respond(
+            ChannelHandlerContext ctx,
+            byte[] body,
+            RequestCredentials credentials,
+            boolean keepAlive,
+            InFlightRequest inFlightRequest) {
         FullHttpResponse response;
         try {
             EncodedResponse encoded;
             boolean refused = false;
             try {
                 GatewayUser user = authenticator.authenticate(credentials);
-                encoded = avatica.handle(body, user);
+                encoded = avatica.handle(body, user, inFlightRequest);
             } catch (AuthenticationException e) {
                 LOG.debug("Request from {} refused: {}", ctx.channel().remoteAddress(), e.getMessage());
                 encoded = avatica.unauthenticated(body, e);
@@ -155,6 +174,15 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         }
         // safe off the event loop: Netty hands the write to the channel's loop
         HttpResponses.write(ctx, response, keepAlive);
+    }
+
+    /** The client closed the connection: the requests it has not been answered are abandoned. */
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        for (InFlightRequest request : inFlight) {
+            request.abandoned();
+        }
+        super.channelInactive(ctx);
     }
 
     @Override

@@ -1,0 +1,161 @@
+package dev.sluice.gateway.http;
+
+import dev.sluice.gateway.SluiceGateway;
+import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.testing.Eventually;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static dev.sluice.testing.SqlStates.hasSqlState;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A statement stopped while it runs, by {@code Statement.cancel()}, or by its client going away: the statement is cancelled when its connection closes, as
+ * {@code Statement.cancel()} would, rather than running on for nobody until its timeout. Spoken as a killed client
+ * would leave it: Avatica's JSON over a socket that is then closed with the answer still owed.
+ */
+final class AbandonedRequestIT {
+    @RegisterExtension
+    static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
+
+    private static final Pattern STATEMENT_ID = Pattern.compile("\"statementId\":(\\d+)");
+
+    @Test
+    void aDmlWhoseClientWentAwayIsCancelled() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        String connectionId = UUID.randomUUID().toString();
+        try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
+            send(socket, "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId + "\",\"info\":{}}");
+            String created =
+                    send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
+            Matcher id = STATEMENT_ID.matcher(created);
+            assertThat(id.find()).as(created).isTrue();
+            String statementId = id.group(1);
+            for (String ddl : new String[] {
+                "SET 'pipeline.name' = 'abandoned-insert'",
+                "create temporary table slow (x INT) with ('connector' = 'datagen', 'number-of-rows' = '1000',"
+                        + " 'rows-per-second' = '5')",
+                "create temporary table sink (x INT) with ('connector' = 'blackhole')"
+            }) {
+                assertThat(send(socket, execute(connectionId, statementId, ddl)))
+                        .contains("\"response\":\"executeResults\"");
+            }
+            // a DML waits for its job's end: 200 s of rows; the answer is never read
+            sendOnly(socket, execute(connectionId, statementId, "insert into sink select x from slow"));
+            try (Connection watching = DriverManager.getConnection(gateway.jdbcUrl());
+                    Statement statement = watching.createStatement()) {
+                Eventually.within(Duration.ofSeconds(60))
+                        .untilAsserted(() -> assertThat(jobStatus(statement, "abandoned-insert"))
+                                .isEqualTo("RUNNING"));
+                socket.close(); // the client is killed
+                Eventually.within(Duration.ofSeconds(20))
+                        .untilAsserted(() -> assertThat(jobStatus(statement, "abandoned-insert"))
+                                .isEqualTo("CANCELED"));
+            }
+        }
+    }
+
+    @Test
+    void statementCancelStopsADmlThatWaitsForItsJob() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement();
+                // another connection: a session runs one statement at a time, and this one's runs the INSERT
+                Connection other = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement watching = other.createStatement()) {
+            statement.execute("SET 'pipeline.name' = 'cancelled-insert'");
+            statement.execute("create temporary table slow (x INT) with ('connector' = 'datagen',"
+                    + " 'number-of-rows' = '1000', 'rows-per-second' = '5')");
+            statement.execute("create temporary table sink (x INT) with ('connector' = 'blackhole')");
+            ExecutorService thread = Executors.newSingleThreadExecutor();
+            try {
+                Future<?> insert = thread.submit(() -> statement.execute("insert into sink select x from slow"));
+                Eventually.within(Duration.ofSeconds(60))
+                        .untilAsserted(() -> assertThat(jobStatus(watching, "cancelled-insert"))
+                                .isEqualTo("RUNNING"));
+                statement.cancel();
+                assertThatThrownBy(() -> insert.get(20, TimeUnit.SECONDS))
+                        .cause()
+                        .satisfies(hasSqlState("HY008"));
+                Eventually.within(Duration.ofSeconds(20))
+                        .untilAsserted(() -> assertThat(jobStatus(watching, "cancelled-insert"))
+                                .isEqualTo("CANCELED"));
+            } finally {
+                thread.shutdownNow();
+            }
+        }
+    }
+
+    private static String execute(String connectionId, String statementId, String sql) {
+        return "{\"request\":\"prepareAndExecute\",\"connectionId\":\"" + connectionId + "\",\"statementId\":"
+                + statementId + ",\"sql\":\"" + sql.replace("\"", "\\\"") + "\",\"maxRowCount\":-1}";
+    }
+
+    private static String send(Socket socket, String json) throws IOException {
+        sendOnly(socket, json);
+        return readResponse(socket.getInputStream());
+    }
+
+    private static void sendOnly(Socket socket, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        OutputStream out = socket.getOutputStream();
+        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+                        + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+    }
+
+    /** One HTTP response's body, read by its Content-Length. */
+    private static String readResponse(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the gateway closed the connection; got " + head);
+            }
+            head.write(b);
+            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
+                    ? matched + 1
+                    : 0;
+        }
+        Matcher length =
+                Pattern.compile("(?i)content-length: (\\d+)").matcher(head.toString(StandardCharsets.US_ASCII));
+        assertThat(length.find()).as(head.toString(StandardCharsets.US_ASCII)).isTrue();
+        return new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8);
+    }
+
+    private static String jobStatus(Statement statement, String jobName) throws SQLException {
+        try (ResultSet jobs = statement.executeQuery("show jobs")) {
+            while (jobs.next()) {
+                if (jobs.getString("job name").equals(jobName)) {
+                    return jobs.getString("status");
+                }
+            }
+        }
+        return "(not listed)";
+    }
+}
