@@ -87,6 +87,8 @@ public final class FlinkStatementRunner {
     private final MaterializedLimits materializedLimits;
     // the job of the DML executing now, whose end it waits for; a cancel from another thread cancels it
     private volatile @Nullable JobClient awaitedJob;
+    // a cancel arrived while the statement executing now planned or waited: its job is cancelled once it has one
+    private volatile boolean cancelRequested;
     private final ResultTransports transports;
     private final SessionDataAccess dataAccess;
     private final JobNames jobNames;
@@ -133,6 +135,7 @@ public final class FlinkStatementRunner {
             PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, PlanScope planScope) {
         StatementKind kind = planned.kind();
         String sql = planned.sql();
+        cancelRequested = false;
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
         QuerySettings settings = options.refreshQuerySettings();
         QueryDeadline deadline = statementTimeout.isZero()
@@ -175,6 +178,9 @@ public final class FlinkStatementRunner {
         if (kind == StatementKind.DML) {
             result.getJobClient().ifPresent(job -> {
                 awaitedJob = job;
+                if (cancelRequested) {
+                    JobCancellation.request(job); // cancelled while it was planned or submitted
+                }
                 try {
                     awaitJobEnd(job, settings, deadline);
                 } finally {
@@ -207,6 +213,7 @@ public final class FlinkStatementRunner {
      * DML's job whose end it awaits. Safe from any thread.
      */
     public void cancelWhileExecuting() {
+        cancelRequested = true;
         pushed.cancelStarting();
         JobClient job = awaitedJob;
         if (job != null) {
