@@ -4,10 +4,13 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import dev.sluice.gateway.statement.AdmissionSampler;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.LatencyHistogram;
+import dev.sluice.gateway.testing.PasswordUsers;
 import org.apache.flink.util.TimeUtils;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -58,7 +61,27 @@ final class SoakIT {
             new SoakStatement("aggregation job", "select val1, count(*) from table1 group by val1"),
             new SoakStatement(
                     "join job", "select val1, count(*) from table1 left join table2 on val1=val2 group by val1"),
-            new SoakStatement("query history", "SHOW QUERY HISTORY"));
+            new SoakStatement("query history", "SHOW QUERY HISTORY"),
+            // the shared catalog, through the data-access policy and the rules: a read they grant, one they refuse
+            new SoakStatement("shared table read", "select count(*) from lake.sales.orders"),
+            new SoakStatement("refused read", "select * from lake.sales.salaries", "42501"));
+    /** The soak's users: the connections alternate between the two analysts; carol owns the lake. */
+    private static final List<String> ANALYSTS = List.of("alice", "bob");
+
+    private static final String RULES = """
+            tables:
+              - user: carol
+                catalog: lake
+                privileges: [OWNERSHIP]
+              - user: (alice|bob)
+                catalog: lake
+                database: sales
+                table: orders
+                privileges: [SELECT]
+            """;
+
+    @TempDir
+    static Path directory;
     /** Every tenth statement of a connection is followed by this metadata call. */
     private static final String GET_TABLES = "getTables";
 
@@ -74,11 +97,34 @@ final class SoakIT {
         Duration thinkMin = duration("sluice.soak.think-time-min", "5s");
         Duration thinkMax = duration("sluice.soak.think-time-max", "25s");
         assertThat(thinkMax).as("sluice.soak.think-time-max").isGreaterThanOrEqualTo(thinkMin);
+        // with authentication, the data-access policy (on by default) and the rules of a shared Paimon catalog
+        Path users = PasswordUsers.write(directory, "alice", "bob", "carol");
+        Path rules = Files.writeString(directory.resolve("rules.yaml"), RULES);
         SluiceGateway gateway = GATEWAYS.start(Map.of(
                 "sluice.embedded.task-slots",
                 "16",
                 "sluice.server.rpc-threads",
-                String.valueOf(Math.max(64, connections + 8))));
+                String.valueOf(Math.max(64, connections + 8)),
+                "sluice.security.authentication.methods",
+                "PASSWORD",
+                "sluice.security.authentication.password.file",
+                users.toString(),
+                "sluice.security.authorization.rules-file",
+                rules.toString(),
+                "sluice.catalogs",
+                "lake",
+                "sluice.catalog.lake.type",
+                "paimon",
+                "sluice.catalog.lake.warehouse",
+                directory.resolve("lake").toUri().toString()));
+        try (Connection carol =
+                        DriverManager.getConnection(gateway.jdbcUrl(), "carol", PasswordUsers.password("carol"));
+                Statement statement = carol.createStatement()) {
+            statement.execute("create database lake.sales");
+            statement.execute("create table lake.sales.orders (id INT, amount DOUBLE)");
+            statement.execute("create table lake.sales.salaries (name STRING, salary DOUBLE)");
+            statement.execute("insert into lake.sales.orders values (1, 12.5), (2, 7.25)");
+        }
         Load load = new Load(gateway, connections, thinkMin, thinkMax);
 
         try (AdmissionSampler admission = new AdmissionSampler(gateway.address())) {
@@ -112,8 +158,17 @@ final class SoakIT {
         return TimeUtils.parseDuration(System.getProperty(property, fallback));
     }
 
-    /** One statement of the mix; its kind names it in the report. */
-    private record SoakStatement(String kind, String sql) {}
+    /**
+     * One statement of the mix; its kind names it in the report.
+     *
+     * @param refusedWith the SQLState the statement must be refused with, or null for one that must run
+     */
+    private record SoakStatement(
+            String kind, String sql, @Nullable String refusedWith) {
+        SoakStatement(String kind, String sql) {
+            this(kind, sql, null);
+        }
+    }
 
     /**
      * The clients: {@code connections} JDBC connections, each on its own thread. They share one driver transport with
@@ -140,7 +195,9 @@ final class SoakIT {
         }
 
         private void client(int client, long endsAt, Tally tally) {
-            try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+            String user = ANALYSTS.get(client % ANALYSTS.size());
+            try (Connection connection =
+                            DriverManager.getConnection(gateway.jdbcUrl(), user, PasswordUsers.password(user));
                     Statement statement = connection.createStatement()) {
                 for (String table : List.of("table1", "table2")) {
                     statement.execute("create temporary table " + table + " (val" + table.charAt(5)
@@ -148,8 +205,8 @@ final class SoakIT {
                 }
                 for (int i = client; think(endsAt); i++) {
                     SoakStatement next = STATEMENTS.get(i % STATEMENTS.size());
-                    if (run(next.kind(), tally, () -> execute(statement, next.sql())) && i % 10 == 0) {
-                        run(GET_TABLES, tally, () -> getTables(connection));
+                    if (run(next, tally, () -> execute(statement, next.sql())) && i % 10 == 0) {
+                        run(new SoakStatement(GET_TABLES, ""), tally, () -> getTables(connection));
                     }
                 }
             } catch (SQLException e) {
@@ -168,13 +225,22 @@ final class SoakIT {
             return System.nanoTime() < endsAt;
         }
 
-        private static boolean run(String kind, Tally tally, SqlCall call) {
+        private static boolean run(SoakStatement statement, Tally tally, SqlCall call) {
+            String kind = statement.kind();
             long startNanos = System.nanoTime();
             try {
                 call.run();
+                if (statement.refusedWith() != null) {
+                    tally.errors.add(kind + ": ran, but should have been refused with " + statement.refusedWith());
+                    return false;
+                }
                 tally.latencies(kind).record(Duration.ofNanos(System.nanoTime() - startNanos));
                 return true;
             } catch (SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().equals(statement.refusedWith())) {
+                    tally.latencies(kind).record(Duration.ofNanos(System.nanoTime() - startNanos));
+                    return true;
+                }
                 tally.errors.add(kind + ": " + e.getSQLState() + " " + e.getMessage());
                 tally.bySqlState
                         .computeIfAbsent(String.valueOf(e.getSQLState()), state -> new AtomicLong())
