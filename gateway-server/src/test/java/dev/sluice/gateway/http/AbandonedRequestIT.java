@@ -2,6 +2,7 @@ package dev.sluice.gateway.http;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ShowJobs;
 import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,8 +15,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
@@ -67,11 +66,11 @@ final class AbandonedRequestIT {
             try (Connection watching = DriverManager.getConnection(gateway.jdbcUrl());
                     Statement statement = watching.createStatement()) {
                 Eventually.within(Duration.ofSeconds(60))
-                        .untilAsserted(() -> assertThat(jobStatus(statement, "abandoned-insert"))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(statement, "abandoned-insert"))
                                 .isEqualTo("RUNNING"));
                 socket.close(); // the client is killed
                 Eventually.within(Duration.ofSeconds(20))
-                        .untilAsserted(() -> assertThat(jobStatus(statement, "abandoned-insert"))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(statement, "abandoned-insert"))
                                 .isEqualTo("CANCELED"));
             }
         }
@@ -93,14 +92,14 @@ final class AbandonedRequestIT {
             try {
                 Future<?> insert = thread.submit(() -> statement.execute("insert into sink select x from slow"));
                 Eventually.within(Duration.ofSeconds(60))
-                        .untilAsserted(() -> assertThat(jobStatus(watching, "cancelled-insert"))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(watching, "cancelled-insert"))
                                 .isEqualTo("RUNNING"));
                 statement.cancel();
                 assertThatThrownBy(() -> insert.get(20, TimeUnit.SECONDS))
                         .cause()
                         .satisfies(hasSqlState("HY008"));
                 Eventually.within(Duration.ofSeconds(20))
-                        .untilAsserted(() -> assertThat(jobStatus(watching, "cancelled-insert"))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(watching, "cancelled-insert"))
                                 .isEqualTo("CANCELED"));
             } finally {
                 thread.shutdownNow();
@@ -146,16 +145,5 @@ final class AbandonedRequestIT {
                 Pattern.compile("(?i)content-length: (\\d+)").matcher(head.toString(StandardCharsets.US_ASCII));
         assertThat(length.find()).as(head.toString(StandardCharsets.US_ASCII)).isTrue();
         return new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8);
-    }
-
-    private static String jobStatus(Statement statement, String jobName) throws SQLException {
-        try (ResultSet jobs = statement.executeQuery("show jobs")) {
-            while (jobs.next()) {
-                if (jobs.getString("job name").equals(jobName)) {
-                    return jobs.getString("status");
-                }
-            }
-        }
-        return "(not listed)";
     }
 }

@@ -4,6 +4,7 @@ import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
 import dev.sluice.gateway.testing.MetricsText;
 import dev.sluice.gateway.testing.ReferenceWorkload;
+import dev.sluice.gateway.testing.ShowJobs;
 import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -209,7 +210,7 @@ final class BulkResultIT {
             });
             Eventually.within(Duration.ofSeconds(30))
                     .pollingEvery(Duration.ofMillis(200))
-                    .untilAsserted(() -> assertThat(jobStatus(statement, "bulk-closed-half-way"))
+                    .untilAsserted(() -> assertThat(ShowJobs.status(statement, "bulk-closed-half-way"))
                             .isEqualTo("CANCELED"));
         }
     }
@@ -254,20 +255,9 @@ final class BulkResultIT {
             assertThat(closed.getSQLState()).isEqualTo("24000");
             Eventually.within(Duration.ofSeconds(30))
                     .pollingEvery(Duration.ofMillis(200))
-                    .untilAsserted(() -> assertThat(jobStatus(statement, "bulk-closed-while-waiting"))
+                    .untilAsserted(() -> assertThat(ShowJobs.status(statement, "bulk-closed-while-waiting"))
                             .isEqualTo("CANCELED"));
         }
-    }
-
-    private static String jobStatus(Statement statement, String jobName) throws SQLException {
-        try (ResultSet jobs = statement.executeQuery("show jobs")) {
-            while (jobs.next()) {
-                if (jobs.getString("job name").equals(jobName)) {
-                    return jobs.getString("status");
-                }
-            }
-        }
-        return "(not listed)";
     }
 
     /** The rows of {@code query} after {@code ddl}, bytes as lists so that they compare by content. */
