@@ -10,6 +10,7 @@ import org.apache.flink.util.CloseableIterator;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import static java.util.Objects.requireNonNull;
@@ -23,7 +24,8 @@ public final class TimedQueryRows implements AutoCloseable {
     private final QueryDeadline deadline;
     private final LongSupplier nanoClock;
     private final ResultEnd onEnd;
-    private boolean ended;
+    // set once, by the reading thread or by a cancel from another
+    private final AtomicBoolean ended = new AtomicBoolean();
 
     /** @param onEnd told once how the result ended */
     public TimedQueryRows(QueryRows rows, QueryDeadline deadline, LongSupplier nanoClock, ResultEnd onEnd) {
@@ -107,9 +109,16 @@ public final class TimedQueryRows implements AutoCloseable {
         rows.close();
     }
 
+    /**
+     * The statement was cancelled (from another thread, while a fetch may be on its way): the result ends as
+     * cancelled, whatever the fetch that the cancel breaks then reports.
+     */
+    public void cancelled() {
+        end(QueryOutcome.CANCELLED, "cancelled");
+    }
+
     private void end(QueryOutcome outcome, String how) {
-        if (!ended) {
-            ended = true;
+        if (ended.compareAndSet(false, true)) {
             onEnd.ended(outcome, how);
         }
     }

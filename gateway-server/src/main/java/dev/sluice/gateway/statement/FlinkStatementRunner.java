@@ -265,17 +265,20 @@ public final class FlinkStatementRunner {
                 deadline,
                 clock::nanoTime,
                 (outcome, how) -> history.finish(trace, outcome, how));
+        // a cancel ends the result as cancelled before it stops the job, so that a fetch it breaks is not a failure
+        Runnable cancel = () -> {
+            rows.cancelled();
+            cancelJob.run();
+        };
         boolean streaming = environment.runtimeMode() == RuntimeExecutionMode.STREAMING;
         if (streaming && reading.mode() == ResultMode.CHANGELOG) {
             return new StatementOutcome.Rows(
-                    ChangeColumn.prependTo(schema),
-                    StreamingResultCursor.ofChanges(rows, reading.maxRows()),
-                    cancelJob);
+                    ChangeColumn.prependTo(schema), StreamingResultCursor.ofChanges(rows, reading.maxRows()), cancel);
         }
         ResultCursor cursor = streaming && reading.changes() == ResultChanges.UPDATING
                 ? new MaterializedResultCursor(rows.asIterator(), materializedLimits, reading.maxRows())
                 : new StreamingResultCursor(rows, reading.maxRows());
-        return new StatementOutcome.Rows(schema, cursor, cancelJob);
+        return new StatementOutcome.Rows(schema, cursor, cancel);
     }
 
     /**

@@ -64,21 +64,36 @@ final class MaterializedResultCursorTest {
     }
 
     @Test
-    void closesTheChangelogOnceFolded() {
-        new MaterializedResultCursor(changelog(Row.ofKind(RowKind.INSERT, "a")), NO_LIMIT, 0);
+    void foldsAtTheFirstFetchAndClosesTheChangelogOnceFolded() {
+        MaterializedResultCursor cursor =
+                new MaterializedResultCursor(changelog(Row.ofKind(RowKind.INSERT, "a")), NO_LIMIT, 0);
+        assertThat(closes).as("not folded yet").hasValue(0);
 
+        assertThat(cursor.next(10)).containsExactly(Row.of("a"));
         assertThat(closes).hasValue(1);
+    }
+
+    @Test
+    void aCursorClosedBeforeItsFoldClosesTheChangelog() {
+        MaterializedResultCursor cursor =
+                new MaterializedResultCursor(changelog(Row.ofKind(RowKind.INSERT, "a")), NO_LIMIT, 0);
+
+        cursor.close();
+
+        assertThat(closes).as("its job cancelled").hasValue(1);
+        assertThat(cursor.isDone()).isTrue();
     }
 
     @Test
     void failsWhenTheResultGrowsPastTheLimit() {
         assertThatThrownBy(() -> new MaterializedResultCursor(
-                        changelog(
-                                Row.ofKind(RowKind.INSERT, 1),
-                                Row.ofKind(RowKind.INSERT, 2),
-                                Row.ofKind(RowKind.INSERT, 3)),
-                        2,
-                        0))
+                                changelog(
+                                        Row.ofKind(RowKind.INSERT, 1),
+                                        Row.ofKind(RowKind.INSERT, 2),
+                                        Row.ofKind(RowKind.INSERT, 3)),
+                                2,
+                                0)
+                        .next(10))
                 .isInstanceOf(ResultTooLargeException.class)
                 .hasMessage("Streaming result with updates has more than 2 rows, the limit set by"
                         + " sluice.session.max-materialized-rows; read its changes as they arrive"
@@ -91,12 +106,13 @@ final class MaterializedResultCursorTest {
     void failsWhenTheResultGrowsPastItsBoundInBytes() {
         String wide = "x".repeat(4000);
         assertThatThrownBy(() -> new MaterializedResultCursor(
-                        changelog(
-                                Row.ofKind(RowKind.INSERT, 1, wide),
-                                Row.ofKind(RowKind.INSERT, 2, wide),
-                                Row.ofKind(RowKind.INSERT, 3, wide)),
-                        new MaterializedLimits(NO_LIMIT, 20_000),
-                        0))
+                                changelog(
+                                        Row.ofKind(RowKind.INSERT, 1, wide),
+                                        Row.ofKind(RowKind.INSERT, 2, wide),
+                                        Row.ofKind(RowKind.INSERT, 3, wide)),
+                                new MaterializedLimits(NO_LIMIT, 20_000),
+                                0)
+                        .next(10))
                 .isInstanceOf(ResultTooLargeException.class)
                 .hasMessageStartingWith("Streaming result with updates holds more than 20000 bytes in the gateway, the"
                         + " limit set by sluice.session.max-materialized-bytes");
@@ -179,7 +195,7 @@ final class MaterializedResultCursorTest {
                     throw new Exception("cancel failed");
                 });
 
-        assertThatThrownBy(() -> new MaterializedResultCursor(failingClose, NO_LIMIT, 0))
+        assertThatThrownBy(() -> new MaterializedResultCursor(failingClose, NO_LIMIT, 0).next(10))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Closing a streaming result failed")
                 .hasRootCauseMessage("cancel failed");

@@ -2,6 +2,7 @@ package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.GatewayExtension;
+import dev.sluice.gateway.testing.ShowJobs;
 import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static dev.sluice.gateway.testing.ReferenceWorkload.rows;
 import static dev.sluice.testing.SqlStates.hasSqlState;
@@ -88,6 +93,32 @@ final class StreamingResultIT {
                     .untilAsserted(() -> assertThat(runningJobs(connection)).isEmpty());
             // the connection goes on
             assertThat(rows(statement.executeQuery("select 1"))).containsExactly(List.of(1));
+        }
+    }
+
+    @Test
+    void anEndlessChangelogBeingFoldedIsStoppedByCancel() throws Exception {
+        try (Connection connection = streaming();
+                Statement statement = connection.createStatement();
+                Connection other = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement watching = other.createStatement()) {
+            statement.execute("SET 'pipeline.name' = 'endless-fold'");
+            statement.execute(TICKS);
+            ExecutorService thread = Executors.newSingleThreadExecutor();
+            try {
+                Future<?> fold = thread.submit(() ->
+                        rows(statement.executeQuery("select n % 3 as k, count(*) as c from ticks group by n % 3")));
+                Eventually.within(Duration.ofSeconds(60))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(watching, "endless-fold"))
+                                .isEqualTo("RUNNING"));
+                statement.cancel();
+                assertThatThrownBy(() -> fold.get(20, TimeUnit.SECONDS)).cause().satisfies(hasSqlState("HY008"));
+                Eventually.within(Duration.ofSeconds(20))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(watching, "endless-fold"))
+                                .isEqualTo("CANCELED"));
+            } finally {
+                thread.shutdownNow();
+            }
         }
     }
 
