@@ -281,7 +281,11 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
         GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
-        return frame(statement, offset, fetchMaxRowCount, session);
+        // a fetch waits for rows, and a driver fetches ahead: a killed client leaves one here, and its statement (an
+        // endless streaming query's job) is cancelled at once rather than when the result's idle timeout passes
+        try (InFlightRequest.Registration ignored = InFlightRequest.whenCurrentAbandoned(() -> statement.cancel())) {
+            return frame(statement, offset, fetchMaxRowCount, session);
+        }
     }
 
     @Override

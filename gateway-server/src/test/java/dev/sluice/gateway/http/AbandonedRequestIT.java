@@ -77,6 +77,47 @@ final class AbandonedRequestIT {
     }
 
     @Test
+    void aStreamingQueryWhoseClientWentAwayDuringAFetchIsCancelled() throws Exception {
+        SluiceGateway gateway = GATEWAYS.start(Map.of());
+        String connectionId = UUID.randomUUID().toString();
+        try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
+            send(
+                    socket,
+                    "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId
+                            + "\",\"info\":{\"execution.runtime-mode\":\"streaming\"}}");
+            String created =
+                    send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
+            Matcher id = STATEMENT_ID.matcher(created);
+            assertThat(id.find()).as(created).isTrue();
+            String statementId = id.group(1);
+            for (String ddl : new String[] {
+                "SET 'pipeline.name' = 'abandoned-stream'",
+                "create temporary table ticks (n BIGINT) with ('connector' = 'datagen', 'rows-per-second' = '20',"
+                        + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000')"
+            }) {
+                assertThat(send(socket, execute(connectionId, statementId, ddl)))
+                        .contains("\"response\":\"executeResults\"");
+            }
+            // one row at once, then none for hours: the next fetch waits at the gateway
+            assertThat(send(socket, execute(connectionId, statementId, "select n from ticks where n = 1 or n > 99999")))
+                    .contains("\"response\":\"executeResults\"");
+            sendOnly(
+                    socket,
+                    "{\"request\":\"fetch\",\"connectionId\":\"" + connectionId + "\",\"statementId\":" + statementId
+                            + ",\"offset\":1,\"fetchMaxRowCount\":100}");
+            try (Connection watching = DriverManager.getConnection(gateway.jdbcUrl());
+                    Statement statement = watching.createStatement()) {
+                assertThat(ShowJobs.status(statement, "abandoned-stream")).isEqualTo("RUNNING");
+                Thread.sleep(500); // the fetch has reached the gateway
+                socket.close(); // the client is killed while its fetch waits
+                Eventually.within(Duration.ofSeconds(20))
+                        .untilAsserted(() -> assertThat(ShowJobs.status(statement, "abandoned-stream"))
+                                .isEqualTo("CANCELED"));
+            }
+        }
+    }
+
+    @Test
     void statementCancelStopsADmlThatWaitsForItsJob() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
