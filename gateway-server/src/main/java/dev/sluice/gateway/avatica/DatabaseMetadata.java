@@ -55,7 +55,7 @@ final class DatabaseMetadata {
                                 .map(database -> new MetaImpl.MetaSchema(database.get(0), database.get(1)))
                                 .toList())
                 .stream()
-                .filter(schema -> session.mayListDatabase(schema.tableCatalog, schema.tableSchem))
+                .filter(schema -> session.dataAccess().mayListDatabase(schema.tableCatalog, schema.tableSchem))
                 .toList();
     }
 
@@ -153,7 +153,7 @@ final class DatabaseMetadata {
         return catalog
                 .tables(catalogName, MetadataPattern.compile(schemaPattern), MetadataPattern.compile(tablePattern))
                 .stream()
-                .filter(table -> session.mayRead(table.catalog(), table.database(), table.name()))
+                .filter(table -> session.dataAccess().mayRead(table.catalog(), table.database(), table.name()))
                 .toList();
     }
 

@@ -36,7 +36,6 @@ import dev.sluice.planner.plan.StatementAnalyzer;
 import dev.sluice.sessioncache.ClusterEndpoint;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,8 +80,6 @@ public final class GatewaySession implements AutoCloseable {
     private volatile int executingStatementId = NO_STATEMENT;
     private final SessionStateVersion stateVersion;
     private final ConnectionTransaction transaction = new ConnectionTransaction();
-    // where the session was when last asked, and at which state version: read again only after a statement moved it
-    private volatile @Nullable CurrentNamespace namespace;
     private volatile long lastUsedNanos;
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
@@ -137,14 +134,12 @@ public final class GatewaySession implements AutoCloseable {
         return id;
     }
 
-    /** Whether the session's user sees the table in metadata: the tables of shared catalogs they may read. */
-    public boolean mayRead(String catalog, String database, String table) {
-        return dataAccess.mayRead(catalog, database, table);
-    }
-
-    /** Whether the session's user sees the database in metadata: one of whose tables they may be granted. */
-    public boolean mayListDatabase(String catalog, String database) {
-        return dataAccess.mayListDatabase(catalog, database);
+    /**
+     * What the session's user may reach, which also decides what metadata lists to them: the tables they may read, the
+     * databases where they may be granted one.
+     */
+    public SessionDataAccess dataAccess() {
+        return dataAccess;
     }
 
     public ClusterEndpoint cluster() {
@@ -327,14 +322,8 @@ public final class GatewaySession implements AutoCloseable {
      * executes) only when a statement may have moved it since the last time; else answered at once.
      */
     public CurrentNamespace currentNamespace() {
-        CurrentNamespace known = namespace;
-        if (known != null && known.stateVersion() == stateVersion.current()) {
-            return known;
-        }
-        CurrentNamespace read = withTableEnvironment(table ->
-                new CurrentNamespace(table.getCurrentCatalog(), table.getCurrentDatabase(), stateVersion.current()));
-        namespace = read;
-        return read;
+        return stateVersion.namespace(() -> withTableEnvironment(table ->
+                new CurrentNamespace(table.getCurrentCatalog(), table.getCurrentDatabase(), stateVersion.current())));
     }
 
     /** Whether statements that may write data or change a catalog are refused ({@code Connection.setReadOnly}). */
