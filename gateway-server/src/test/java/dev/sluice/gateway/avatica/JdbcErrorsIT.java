@@ -40,6 +40,18 @@ final class JdbcErrorsIT {
     }
 
     @Test
+    void whatFlinksPlannerCannotRunIsUnsupportedWithFlinksReason() throws Exception {
+        try (SluiceGateway gateway = GATEWAYS.start(Map.of());
+                Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            Throwable refused = catchThrowable(() ->
+                    statement.executeQuery("select x from (values (3), (1), (2)) as t(x) order by x offset 1 rows"));
+
+            assertThat(refused).satisfies(hasSqlState("0A000")).hasMessageContaining("limitEnd");
+        }
+    }
+
+    @Test
     void anUnknownClusterIsAConnectionError() throws Exception {
         try (SluiceGateway gateway = GATEWAYS.start(Map.of())) {
             Throwable failure =

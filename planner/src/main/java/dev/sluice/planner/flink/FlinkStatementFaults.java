@@ -3,6 +3,7 @@ package dev.sluice.planner.flink;
 import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceErrorCode;
 import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 
@@ -69,7 +70,20 @@ public final class FlinkStatementFaults {
         if (namesAMissingCatalogObject(exception)) {
             return Optional.of(SluiceErrorCode.VALIDATION_ERROR);
         }
+        if (isPlannersRefusal(exception)) {
+            return Optional.of(SluiceErrorCode.UNSUPPORTED_OPERATION);
+        }
         return Optional.empty();
+    }
+
+    /**
+     * Flink's planner refuses what it cannot run with a bare {@link TableException} ("Not support limitEnd is max value
+     * now!" for an {@code OFFSET} without a {@code LIMIT} after an {@code ORDER BY}): the statement is not supported,
+     * and Flink's message says why. One with a cause wraps another failure (a submission, a job), which its cause
+     * judges.
+     */
+    private static boolean isPlannersRefusal(Throwable exception) {
+        return exception.getClass() == TableException.class && exception.getCause() == null;
     }
 
     /**

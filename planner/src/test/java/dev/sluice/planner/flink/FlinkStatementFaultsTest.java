@@ -2,6 +2,7 @@ package dev.sluice.planner.flink;
 
 import dev.sluice.errors.SluiceErrorCode;
 import org.apache.flink.table.api.SqlParserException;
+import org.apache.flink.table.api.TableException;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,15 @@ final class FlinkStatementFaultsTest {
         assertThat(FlinkStatementFaults.find(new CatalogException("A database with name [x] does not exist.")))
                 .contains(SluiceErrorCode.VALIDATION_ERROR);
         assertThat(FlinkStatementFaults.find(new CatalogException("Failed to connect to the metastore")))
+                .isEmpty();
+    }
+
+    @Test
+    void aBareTableExceptionIsThePlannersRefusalButOneWithACauseIsNot() {
+        assertThat(FlinkStatementFaults.find(new TableException("Not support limitEnd is max value now!")))
+                .contains(SluiceErrorCode.UNSUPPORTED_OPERATION);
+        assertThat(FlinkStatementFaults.find(
+                        new TableException("Failed to execute sql", new IllegalStateException("submission"))))
                 .isEmpty();
     }
 
