@@ -32,9 +32,10 @@ public final class ClusterUnavailableException extends RuntimeException implemen
     /**
      * The failure to report for {@code failure} of a call to {@code cluster}, the one rule for every place that calls a
      * cluster: a new {@code ClusterUnavailableException} naming the cluster if the failure says the cluster cannot be
-     * reached, else {@code failure} itself. A failure already judged is left as it was: this exception itself, and one
-     * whose chain holds a Sluice error of another code before the unreachable cause (a pushed result whose sink could
-     * not reach the gateway failed its query; the cluster answered).
+     * reached, else {@code failure} itself. A failure already judged otherwise is left as it was: this exception
+     * itself, and one whose chain holds a Sluice error before the unreachable cause that is neither this code nor a
+     * failed query (a cancelled statement stays cancelled; a query that failed because its cluster went away is the
+     * cluster's being unreachable).
      */
     public static RuntimeException reportedAs(ClusterEndpoint cluster, RuntimeException failure) {
         return judge(cluster, failure)
@@ -49,7 +50,7 @@ public final class ClusterUnavailableException extends RuntimeException implemen
             return Optional.of(unavailable);
         }
         for (Throwable exception : ExceptionChain.of(failure)) {
-            if (exception instanceof SluiceError judged && judged.errorCode() != SluiceErrorCode.CLUSTER_UNAVAILABLE) {
+            if (exception instanceof SluiceError judged && judgedOtherwise(judged.errorCode())) {
                 return Optional.empty();
             }
             if (saysUnreachable(exception)) {
@@ -57,6 +58,10 @@ public final class ClusterUnavailableException extends RuntimeException implemen
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean judgedOtherwise(SluiceErrorCode code) {
+        return code != SluiceErrorCode.CLUSTER_UNAVAILABLE && code != SluiceErrorCode.QUERY_FAILED;
     }
 
     /** Whether {@code failure} (or a cause) says that the cluster cannot be reached or cannot serve at all now. */

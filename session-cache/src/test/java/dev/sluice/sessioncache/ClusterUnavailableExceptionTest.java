@@ -197,12 +197,23 @@ final class ClusterUnavailableExceptionTest {
 
     @Test
     void aFailureJudgedOtherwiseBeforeItsUnreachableCauseKeepsItsCode() {
-        // a pushed result whose sink could not connect to the gateway: the cluster answered, the query failed
+        // a statement cancelled while its cluster could not be reached stays cancelled
         RuntimeException failure = new JudgedFailure(
-                SluiceErrorCode.QUERY_FAILED, new IOException("push endpoint", new ConnectException("refused")));
+                SluiceErrorCode.STATEMENT_CANCELED, new IOException("status", new ConnectException("refused")));
 
         assertThat(ClusterUnavailableException.reportedAs(PROD, failure)).isSameAs(failure);
         assertThat(ClusterUnavailableException.judge(PROD, failure)).isEmpty();
+    }
+
+    @Test
+    void aQueryThatFailedBecauseItsClusterWentAwayIsTheClusterUnavailable() {
+        // a pushed result's job, whose JobManager died: the query failed because the cluster is gone
+        RuntimeException failure = new JudgedFailure(
+                SluiceErrorCode.QUERY_FAILED, new IOException("job status", new ConnectException("refused")));
+
+        assertThat(ClusterUnavailableException.reportedAs(PROD, failure))
+                .isInstanceOf(ClusterUnavailableException.class)
+                .hasCause(failure);
     }
 
     @Test

@@ -42,8 +42,9 @@ final class ProgressListenerIT {
             statement.unwrap(SluiceStatement.class).setProgressListener(recording, Duration.ofMillis(100));
             assertThat(statement.isWrapperFor(SluiceStatement.class)).isTrue();
 
-            try (ResultSet rows = statement.executeQuery("SELECT x FROM slow")) {
-                assertThat(ReferenceWorkload.rows(rows)).hasSize(8);
+            // a changelog, folded in the gateway before the first row goes out: the execute waits for the job's end
+            try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM slow")) {
+                assertThat(ReferenceWorkload.rows(rows)).containsExactly(List.of(8L));
             }
         }
         List<Object> events = recording.events;
