@@ -29,6 +29,7 @@ import java.security.cert.X509Certificate;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
 import static java.util.Objects.requireNonNull;
@@ -176,11 +177,18 @@ final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         HttpResponses.write(ctx, response, keepAlive);
     }
 
-    /** The client closed the connection: the requests it has not been answered are abandoned. */
+    /**
+     * The client closed the connection: the requests it has not been answered are abandoned. Not when the gateway
+     * itself closes its connections to stop (its RPC executor is shut down first): then the sessions' close cancels
+     * their jobs, each logged once.
+     */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        for (InFlightRequest request : inFlight) {
-            request.abandoned();
+        boolean gatewayStopping = rpcExecutor instanceof ExecutorService executor && executor.isShutdown();
+        if (!gatewayStopping) {
+            for (InFlightRequest request : inFlight) {
+                request.abandoned();
+            }
         }
         super.channelInactive(ctx);
     }
