@@ -197,12 +197,12 @@ public final class FlinkStatementRunner {
             trace.readingWith(progress);
         }
         Optional<JobClient> job = result.getJobClient();
-        // the collect path does not learn whether a streaming result is insert-only, so it is folded unless read as
-        // changes; the push path, every cluster's by default, knows
+        // the push path learns whether a streaming result is insert-only when it compiles the query; the collect path
+        // asks the planner once more, in streaming mode only
         return rowsOutcome(
                 result.getResolvedSchema(),
                 queryRows,
-                new RowsReading(maxRows, settings.resultMode(), ResultChanges.UPDATING),
+                new RowsReading(maxRows, settings.resultMode(), ResultChanges.ofQuery(tableEnvironment, sql)),
                 trace,
                 deadline,
                 () -> job.ifPresent(JobCancellation::request));

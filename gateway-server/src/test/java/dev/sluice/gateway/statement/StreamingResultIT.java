@@ -76,6 +76,25 @@ final class StreamingResultIT {
     }
 
     @Test
+    void onTheCollectPathTooRowsOfAnUnboundedQueryArriveAsTheyCome() throws Exception {
+        SluiceGateway collecting = GATEWAYS.start(Map.of("sluice.result.transport", "COLLECT"));
+        try (Connection connection =
+                        DriverManager.getConnection(collecting.jdbcUrl() + ";execution.runtime-mode=streaming");
+                Statement statement = connection.createStatement()) {
+            statement.execute(TICKS);
+            try (ResultSet result = statement.executeQuery("select n from ticks")) {
+                List<Long> seen = new ArrayList<>();
+                while (seen.size() < 3 && result.next()) {
+                    seen.add(result.getLong(1));
+                }
+                assertThat(seen).containsExactly(1L, 2L, 3L);
+            }
+            Eventually.within(Duration.ofSeconds(20))
+                    .untilAsserted(() -> assertThat(runningJobs(connection)).isEmpty());
+        }
+    }
+
+    @Test
     void aCancelledStatementStopsItsStreamingJob() throws Exception {
         try (Connection connection = streaming();
                 Statement statement = connection.createStatement()) {

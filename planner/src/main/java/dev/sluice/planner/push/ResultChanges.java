@@ -39,6 +39,19 @@ public enum ResultChanges {
         return changes;
     }
 
+    /**
+     * The changes of the query {@code sql}, for a query that is not planned through a {@link PushQueryPlan} (the
+     * collect path): parsed again to ask. A statement that is not a query is taken as updating.
+     */
+    public static ResultChanges ofQuery(TableEnvironment environment, String sql) {
+        if (environment.getConfig().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
+            return INSERT_ONLY;
+        }
+        return TableEnvironmentInternals.parse(environment, sql) instanceof QueryOperation query
+                ? of(environment, query)
+                : UPDATING;
+    }
+
     /** The changes of the root of the optimized plan in an {@code EXPLAIN CHANGELOG_MODE}'s text. */
     static ResultChanges fromExplanation(String explanation) {
         int plan = explanation.indexOf(OPTIMIZED_PLAN);
