@@ -46,12 +46,7 @@ final class AbandonedRequestIT {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         String connectionId = UUID.randomUUID().toString();
         try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
-            send(socket, "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId + "\",\"info\":{}}");
-            String created =
-                    send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
-            Matcher id = STATEMENT_ID.matcher(created);
-            assertThat(id.find()).as(created).isTrue();
-            String statementId = id.group(1);
+            String statementId = openStatement(socket, connectionId, "{}");
             for (String ddl : new String[] {
                 "SET 'pipeline.name' = 'abandoned-insert'",
                 "create temporary table slow (x INT) with ('connector' = 'datagen', 'number-of-rows' = '1000',"
@@ -81,15 +76,7 @@ final class AbandonedRequestIT {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
         String connectionId = UUID.randomUUID().toString();
         try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
-            send(
-                    socket,
-                    "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId
-                            + "\",\"info\":{\"execution.runtime-mode\":\"streaming\"}}");
-            String created =
-                    send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
-            Matcher id = STATEMENT_ID.matcher(created);
-            assertThat(id.find()).as(created).isTrue();
-            String statementId = id.group(1);
+            String statementId = openStatement(socket, connectionId, "{\"execution.runtime-mode\":\"streaming\"}");
             for (String ddl : new String[] {
                 "SET 'pipeline.name' = 'abandoned-stream'",
                 "create temporary table ticks (n BIGINT) with ('connector' = 'datagen', 'rows-per-second' = '20',"
@@ -146,6 +133,17 @@ final class AbandonedRequestIT {
                 thread.shutdownNow();
             }
         }
+    }
+
+    /** Opens connection {@code connectionId} with properties {@code info} (a JSON object) and a statement in it. */
+    private static String openStatement(Socket socket, String connectionId, String info) throws IOException {
+        send(
+                socket,
+                "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId + "\",\"info\":" + info + "}");
+        String created = send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
+        Matcher id = STATEMENT_ID.matcher(created);
+        assertThat(id.find()).as(created).isTrue();
+        return id.group(1);
     }
 
     private static String execute(String connectionId, String statementId, String sql) {
