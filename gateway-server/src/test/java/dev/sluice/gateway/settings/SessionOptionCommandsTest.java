@@ -1,5 +1,6 @@
 package dev.sluice.gateway.settings;
 
+import dev.sluice.gateway.config.ResultMode;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.session.TestSessions;
 import dev.sluice.planner.SessionOptionStatement;
@@ -92,6 +93,17 @@ final class SessionOptionCommandsTest {
 
         assertThat(environment.options().containsKey("sluice.query.timeout")).isFalse();
         assertThat(options.querySettings().timeout()).isEqualTo(Duration.ofMinutes(10)); // the default, unchanged
+    }
+
+    @Test
+    void setsTheResultModeAndRefusesABadOneBeforeSettingIt() {
+        run("SET 'sluice.query.result-mode' = 'CHANGELOG'");
+        assertThat(options.querySettings().resultMode()).isEqualTo(ResultMode.CHANGELOG);
+
+        assertThatThrownBy(() -> run("SET 'sluice.query.result-mode' = 'tableau'"))
+                .isInstanceOf(InvalidOptionValueException.class)
+                .hasMessageStartingWith("sluice.query.result-mode must be TABLE or CHANGELOG: ");
+        assertThat(options.querySettings().resultMode()).isEqualTo(ResultMode.CHANGELOG); // unchanged
     }
 
     @Test
