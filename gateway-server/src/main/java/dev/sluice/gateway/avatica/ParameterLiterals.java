@@ -4,6 +4,7 @@ import dev.sluice.planner.SqlLiterals;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.apache.calcite.avatica.util.ByteString;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -78,7 +79,8 @@ final class ParameterLiterals {
         if (local instanceof Number number && markerType.is(LogicalTypeFamily.NUMERIC)) {
             // setLong for an INT column (avatica-go binds every integer as BIGINT): Flink does not narrow on its own
             checkRange(index, number, markerType);
-            return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
+            // a cast that rounds would change the statement: amount > 7.249 is not amount > 7.25
+            return castsExactly(number, markerType) ? "CAST(" + literal + " AS " + sqlType(markerType) + ")" : literal;
         }
         if (value.type == ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP
                 && markerType.is(LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE)) {
@@ -119,6 +121,30 @@ final class ParameterLiterals {
                         + ", which Sluice cannot bind; bind numbers, strings, booleans, bytes, dates, times,"
                         + " timestamps or null");
         };
+    }
+
+    /**
+     * Whether {@code number} cast to the numeric type of its marker keeps its value: a whole number for an integer
+     * type, no more digits than a DECIMAL holds; any value for an approximate type, which the column's comparison
+     * would make of it anyway.
+     */
+    static boolean castsExactly(Number number, LogicalType markerType) {
+        BigDecimal value;
+        try {
+            value = number instanceof BigDecimal decimal ? decimal : new BigDecimal(number.toString());
+        } catch (NumberFormatException e) {
+            return markerType.is(LogicalTypeFamily.APPROXIMATE_NUMERIC); // NaN and the infinities
+        }
+        BigDecimal exact = value.stripTrailingZeros();
+        int scale = Math.max(0, exact.scale());
+        if (markerType.is(LogicalTypeFamily.INTEGER_NUMERIC)) {
+            return scale == 0;
+        }
+        if (markerType instanceof DecimalType decimal) {
+            int wholeDigits = Math.max(0, exact.precision() - exact.scale());
+            return scale <= decimal.getScale() && wholeDigits <= decimal.getPrecision() - decimal.getScale();
+        }
+        return true;
     }
 
     /** Refuses a number that the integer type of its marker cannot hold, which a cast would wrap around. */

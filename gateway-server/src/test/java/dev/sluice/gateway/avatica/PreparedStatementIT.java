@@ -188,6 +188,21 @@ final class PreparedStatementIT {
     }
 
     @Test
+    void comparesAValueWithMoreDigitsThanItsColumnExactly() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                PreparedStatement query = connection.prepareStatement("select id from (values (1, CAST(7.25 AS"
+                        + " DECIMAL(10, 2))), (2, CAST(7.24 AS DECIMAL(10, 2)))) as t(id, amount) where amount > ?"
+                        + " and id > ? order by id")) {
+            // cast to the column's DECIMAL(10, 2), 7.249 would be 7.25, and 0.5 cast to INT would be 0
+            query.setBigDecimal(1, new BigDecimal("7.249"));
+            query.setBigDecimal(2, new BigDecimal("0.5"));
+            assertThat(ReferenceWorkload.rows(query.executeQuery())).containsExactly(List.of(1));
+            query.setBigDecimal(1, new BigDecimal("7.2500"));
+            assertThat(ReferenceWorkload.rows(query.executeQuery())).isEmpty();
+        }
+    }
+
+    @Test
     void refusesABatchOfQueriesBeforeRunningAny() throws SQLException {
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 PreparedStatement query = connection.prepareStatement("select x + ? from (values (1)) as t(x)")) {
