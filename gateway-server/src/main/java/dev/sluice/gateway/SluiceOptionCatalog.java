@@ -102,6 +102,7 @@ public final class SluiceOptionCatalog {
             SessionOptions.PIPELINED_BATCH,
             PlanCacheOptions.ENABLED,
             PlanCacheOptions.MAX_SIZE,
+            PlanCacheOptions.LITERAL_TEMPLATES,
             ResultOptions.TRANSPORT,
             ResultOptions.BIND_HOST,
             ResultOptions.PORT,

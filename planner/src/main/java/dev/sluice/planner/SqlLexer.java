@@ -2,6 +2,7 @@ package dev.sluice.planner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -46,13 +47,21 @@ public final class SqlLexer {
 
     /** The {@link #normalize(String) normal form} of {@code sql} from the tokens {@link #tokenize} gave for it. */
     public static String normalize(String sql, List<SqlToken> tokens) {
+        return normalize(sql, tokens, SqlToken::text);
+    }
+
+    /**
+     * The {@link #normalize(String) normal form} of {@code sql} with each token shown as {@code shown} gives it: the
+     * gaps between tokens as in the normal form.
+     */
+    public static String normalize(String sql, List<SqlToken> tokens, Function<SqlToken, String> shown) {
         StringBuilder normal = new StringBuilder(sql.length());
         SqlToken previous = null;
         for (SqlToken token : tokens) {
             if (previous != null) {
                 normal.append(gap(sql, previous, token));
             }
-            normal.append(token.text());
+            normal.append(shown.apply(token));
             previous = token;
         }
         return normal.toString();
@@ -64,18 +73,10 @@ public final class SqlLexer {
      * too, as in the normal form).
      */
     public static String maskLiterals(String sql) {
-        List<SqlToken> tokens = tokenize(sql);
-        StringBuilder masked = new StringBuilder(sql.length());
-        SqlToken previous = null;
-        for (SqlToken token : tokens) {
-            if (previous != null) {
-                masked.append(gap(sql, previous, token));
-            }
+        return normalize(sql, tokenize(sql), token -> {
             boolean literal = token.kind() == SqlToken.Kind.STRING || token.kind() == SqlToken.Kind.NUMBER;
-            masked.append(literal ? "?" : token.text());
-            previous = token;
-        }
-        return masked.toString();
+            return literal ? "?" : token.text();
+        });
     }
 
     private static String gap(String sql, SqlToken previous, SqlToken next) {

@@ -142,6 +142,11 @@ final class PushedQueryStarter {
         boolean mayShare = sharingKey != null;
         Optional<CompiledPushQuery> cached =
                 reusePlans ? jobPlans.findPushed(tableEnvironment, planScope, query, dataAccess) : Optional.empty();
+        PlanCacheResult found = PlanCacheResult.HIT;
+        if (cached.isEmpty() && reusePlans) {
+            cached = jobPlans.findTemplated(tableEnvironment, planScope, query, dataAccess);
+            found = PlanCacheResult.TEMPLATE;
+        }
         CompiledPushQuery compiled;
         PushedResult<RowData> result;
         UnaryOperator<List<Transformation<?>>> bindSink;
@@ -152,7 +157,7 @@ final class PushedQueryStarter {
             result = endpoint.results().register(compiled.newSerializer());
             Map<String, String> sinkOptions = endpoint.sinkOptions(result);
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);
-            cacheResult = PlanCacheResult.HIT;
+            cacheResult = found;
         } else {
             // what planning looks up in shared catalogs and what it touches are kept with the plan
             try (QueryPlanning observed = jobPlans.startPlanning(tableEnvironment, dataAccess)) {

@@ -5,17 +5,17 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.access.CheckedStatements;
-import dev.sluice.planner.access.DataAccess;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
+import dev.sluice.planner.parametric.StatementLiterals;
 import dev.sluice.planner.push.CompiledPushQuery;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.internal.CachedPlan;
 import org.apache.flink.table.operations.QueryOperation;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,6 +40,8 @@ import static java.util.Objects.requireNonNull;
  *       again;
  *   <li>what the statement touches is kept too, and put to the access check of every run, so that a plan never
  *       lets a session read what it could not have planned;
+ *   <li>a pushed query that differs from one planned before only in its literals' values takes that plan with its
+ *       values written in ({@link PlanTemplates}), so that new parameter values are translated, not planned;
  *   <li>a plan that reads only such catalog tables is shared by every session that created nothing of its own
  *       ({@link PlanScope#sharesPlans()}), with equal options and the same current catalog and database: a pool of
  *       connections, or a BI tool that opens one per chart, plans a statement once. A pushed query's plan runs through
@@ -62,6 +64,7 @@ public final class JobPlanCache {
     private final Cache<JobPlanKey, PushedEntry> pushedPlans;
     // statements already judged not reusable: judging walks the whole plan by reflection, so it is done once per key
     private final Cache<JobPlanKey, Boolean> notReusable;
+    private final PlanTemplates templates;
 
     /** A cache for a gateway that declares no shared catalogs. */
     public JobPlanCache(PlanCacheConfig config) {
@@ -86,6 +89,7 @@ public final class JobPlanCache {
                 .maximumSize(config.maxSize())
                 .executor(Runnable::run)
                 .build();
+        this.templates = new PlanTemplates(config.enabled() && config.literalTemplates(), config.maxSize());
     }
 
     /** Whether the gateway lets queries reuse plans; a session may still turn it off for itself. */
@@ -119,17 +123,17 @@ public final class JobPlanCache {
         JobPlanKey before = JobPlanKey.own(environment, scope, query.normalForm());
         Entry cached = enabled ? plans.getIfPresent(before) : null;
         if (cached != null && cached.environment() == environment) {
-            if (isCurrent(cached.dependencies(), environment, check, scope)) {
+            if (cached.dependencies().isCurrent(environment, check, scope)) {
                 return new Execution(
                         TableEnvironmentInternals.executeCachedPlan(environment, cached.plan()), PlanCacheResult.HIT);
             }
             plans.invalidate(before);
         }
         TableEnvironmentInternals.ExecutedStatement executed;
-        Dependencies dependencies;
+        KeptDependencies dependencies;
         try (QueryPlanning planning = startPlanning(environment, check)) {
             executed = CheckedStatements.executeSql(environment, query.sql(), planning.check());
-            dependencies = dependenciesOf(planning);
+            dependencies = KeptDependencies.of(planning);
         }
         TableResult result = executed.result();
         CachedPlan plan = executed.plan();
@@ -175,7 +179,7 @@ public final class JobPlanCache {
 
     private Optional<CompiledPushQuery> current(
             JobPlanKey key, PushedEntry entry, TableEnvironment environment, AccessCheck check, PlanScope scope) {
-        if (isCurrent(entry.dependencies(), environment, check, scope)) {
+        if (entry.dependencies().isCurrent(environment, check, scope)) {
             return Optional.of(entry.compiled());
         }
         pushedPlans.invalidate(key);
@@ -193,7 +197,7 @@ public final class JobPlanCache {
             PlanScope scope, PlannedStatement query, CompiledPushQuery compiled, QueryPlanning planning) {
         TableEnvironment environment = compiled.environment();
         JobPlanKey own = JobPlanKey.own(environment, scope, query.normalForm());
-        Dependencies dependencies = dependenciesOf(planning);
+        KeptDependencies dependencies = KeptDependencies.of(planning);
         if (!enabled || notReusable.getIfPresent(own) != null) {
             return PlanCacheResult.SKIP;
         }
@@ -205,8 +209,15 @@ public final class JobPlanCache {
             return PlanCacheResult.SKIP;
         }
         PushedEntry entry = new PushedEntry(compiled, dependencies);
+        StatementLiterals literals = StatementLiterals.of(query.sql(), query.tokens());
         if (!scope.sharesPlans() || verdict.sessionLocal()) {
             pushedPlans.put(own, entry);
+            templates.keep(
+                    literals,
+                    List.of(JobPlanKey.own(environment, scope, literals.template())),
+                    compiled,
+                    dependencies,
+                    planning.check());
             return PlanCacheResult.MISS;
         }
         // Planning and the first submission write settings into the session's options that they derive from the
@@ -219,7 +230,38 @@ public final class JobPlanCache {
         if (!before.equals(after)) {
             pushedPlans.put(before, entry);
         }
+        JobPlanKey templateAfter = JobPlanKey.shared(environment, literals.template());
+        templates.keep(
+                literals,
+                new LinkedHashSet<>(
+                        List.of(templateAfter, planning.sharedKeyBefore(literals.template(), templateAfter))),
+                compiled,
+                dependencies,
+                planning.check());
         return PlanCacheResult.MISS;
+    }
+
+    /**
+     * The compiled pushed query of {@code query} from a template of a plan of the same statement with other literal
+     * values ({@link PlanTemplates}) that the session in {@code scope} may take now: its own, or one that sessions
+     * which share plans share. Translated on {@code environment}; its accesses are put to {@code check} first, which
+     * refuses by throwing. Run it as a cached plan, with a new ticket's sink.
+     */
+    public Optional<CompiledPushQuery> findTemplated(
+            TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
+        if (!enabled) {
+            return Optional.empty();
+        }
+        StatementLiterals literals = StatementLiterals.of(query.sql(), query.tokens());
+        if (literals.isEmpty()) {
+            return Optional.empty();
+        }
+        List<JobPlanKey> keys = scope.sharesPlans()
+                ? List.of(
+                        JobPlanKey.own(environment, scope, literals.template()),
+                        JobPlanKey.shared(environment, literals.template()))
+                : List.of(JobPlanKey.own(environment, scope, literals.template()));
+        return templates.find(environment, scope, literals, keys, check);
     }
 
     /** Drops the plans of session {@code sessionId}, whose state changed or which closed; shared plans stay. */
@@ -227,6 +269,7 @@ public final class JobPlanCache {
         plans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
         pushedPlans.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
         notReusable.asMap().keySet().removeIf(key -> key.sessionId().equals(sessionId));
+        templates.invalidateSession(sessionId);
     }
 
     /** The plan cached under {@code key}, if {@code environment} compiled it. */
@@ -238,7 +281,7 @@ public final class JobPlanCache {
     /** Keeps {@code plan} under {@code key}, compiled by {@code environment}, which read nothing observed. */
     void put(JobPlanKey key, TableEnvironment environment, CachedPlan plan) {
         if (enabled) {
-            plans.put(key, new Entry(environment, plan, new Dependencies(PlanDependencies.NONE, List.of())));
+            plans.put(key, new Entry(environment, plan, KeptDependencies.NONE));
         }
     }
 
@@ -246,39 +289,7 @@ public final class JobPlanCache {
     long size() {
         plans.cleanUp();
         pushedPlans.cleanUp();
-        return plans.estimatedSize() + pushedPlans.estimatedSize();
-    }
-
-    /**
-     * Whether a plan made with {@code dependencies} may run on {@code environment} now; puts its accesses to
-     * {@code check}, which throws to refuse.
-     */
-    private static boolean isCurrent(
-            Dependencies dependencies, TableEnvironment environment, AccessCheck check, PlanScope scope) {
-        Optional<String> change;
-        try {
-            change = dependencies.objects().findChange(environment);
-        } catch (RuntimeException e) {
-            // a catalog that cannot answer now: planning again will say why, in the statement's own error
-            LOG.debug(
-                    "Session {}: cannot look up what a cached plan read, so it is planned again", scope.sessionId(), e);
-            return false;
-        }
-        if (change.isPresent()) {
-            LOG.debug("Session {}: a cached plan is not used: {}", scope.sessionId(), change.get());
-            return false;
-        }
-        check.check(dependencies.accesses());
-        return true;
-    }
-
-    /** What planning looked up and what passed the check; null if it read something that cannot be checked later. */
-    private static @Nullable Dependencies dependenciesOf(QueryPlanning planning) {
-        if (planning.lookups().unversioned() != null) {
-            return null;
-        }
-        return new Dependencies(
-                planning.lookups().dependencies(), planning.capturingCheck().checked());
+        return plans.estimatedSize() + pushedPlans.estimatedSize() + templates.size();
     }
 
     private static ReusablePlans.Verdict judge(TableEnvironment environment, PlanScope scope, QueryOperation query) {
@@ -298,16 +309,8 @@ public final class JobPlanCache {
         return verdict;
     }
 
-    /** What a plan read in observed catalogs, and what it touches, to be checked before each reuse. */
-    private record Dependencies(PlanDependencies objects, List<DataAccess> accesses) {
-        Dependencies {
-            requireNonNull(objects, "objects is null");
-            accesses = List.copyOf(accesses);
-        }
-    }
-
     /** A compiled pushed query; it knows the TableEnvironment whose transformations it holds. */
-    private record PushedEntry(CompiledPushQuery compiled, Dependencies dependencies) {
+    private record PushedEntry(CompiledPushQuery compiled, KeptDependencies dependencies) {
         PushedEntry {
             requireNonNull(compiled, "compiled is null");
             requireNonNull(dependencies, "dependencies is null");
@@ -315,7 +318,7 @@ public final class JobPlanCache {
     }
 
     /** A cached plan and the TableEnvironment whose transformations it holds. */
-    private record Entry(TableEnvironment environment, CachedPlan plan, Dependencies dependencies) {
+    private record Entry(TableEnvironment environment, CachedPlan plan, KeptDependencies dependencies) {
         Entry {
             requireNonNull(environment, "environment is null");
             requireNonNull(plan, "plan is null");

@@ -21,5 +21,15 @@ public final class PlanCacheOptions {
             .withDescription("Plans of queries with a job kept at most, across all connections; the least recently"
                     + " used is dropped beyond that. Each holds the query's compiled operators.");
 
+    public static final ConfigOption<Boolean> LITERAL_TEMPLATES = key("sluice.plan-cache.literal-templates")
+            .booleanType()
+            .defaultValue(true)
+            .withDescription("Let a query that differs from one planned before only in the values of its literals (a"
+                    + " prepared statement with new parameters, a filter with another value) take that plan with its"
+                    + " values written in: Flink then only translates the plan, without parsing and optimising it. The"
+                    + " plan is proven to take any value by planning the statement twice with stand-in values the"
+                    + " second time it comes with new ones; a statement whose plan depends on a value (a partition"
+                    + " pruned, an IN list, a row count) is planned in full. Needs sluice.plan-cache.enabled.");
+
     private PlanCacheOptions() {}
 }

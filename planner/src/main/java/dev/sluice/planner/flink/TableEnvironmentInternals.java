@@ -3,6 +3,7 @@ package dev.sluice.planner.flink;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.ExplainFormat;
+import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.api.TableResult;
@@ -12,10 +13,13 @@ import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.api.internal.TableResultInternal;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.delegation.Planner;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.operations.Operation;
 import org.jspecify.annotations.Nullable;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -112,6 +116,29 @@ public final class TableEnvironmentInternals {
 
     public static List<Transformation<?>> translate(TableEnvironment environment, ModifyOperation operation) {
         return impl(environment).getPlanner().translate(List.of(operation));
+    }
+
+    /**
+     * Flink's compiled plan of {@code operation}, as JSON: planning and optimisation, without translation. Flink's
+     * {@code COMPILE PLAN}, for a statement already parsed.
+     *
+     * @throws org.apache.flink.table.api.TableException if a part of the plan cannot be compiled
+     */
+    public static String compilePlan(TableEnvironment environment, ModifyOperation operation) {
+        return impl(environment).getPlanner().compilePlan(List.of(operation)).asJsonString();
+    }
+
+    /**
+     * Translates a compiled plan (JSON) into Flink's transformations on {@code environment}: what {@code EXECUTE PLAN}
+     * does before it submits a job.
+     */
+    public static List<Transformation<?>> translatePlan(TableEnvironment environment, String planJson) {
+        Planner planner = impl(environment).getPlanner();
+        try {
+            return planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(planJson)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Flink could not read a compiled plan", e);
+        }
     }
 
     /**

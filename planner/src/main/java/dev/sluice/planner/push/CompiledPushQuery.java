@@ -17,6 +17,7 @@ import org.apache.flink.types.Row;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -34,6 +35,8 @@ public final class CompiledPushQuery {
     private final List<Transformation<?>> transformations;
     private final String sinkName;
     private final ResultChanges changes;
+    // the sink's options it was compiled with, for compiling the query again with other literals
+    private final Map<String, String> sinkOptions;
 
     CompiledPushQuery(
             TableEnvironment environment,
@@ -42,7 +45,8 @@ public final class CompiledPushQuery {
             DataType rowDataType,
             List<Transformation<?>> transformations,
             String sinkName,
-            ResultChanges changes) {
+            ResultChanges changes,
+            Map<String, String> sinkOptions) {
         this.environment = requireNonNull(environment, "environment is null");
         this.query = requireNonNull(query, "query is null");
         this.schema = requireNonNull(schema, "schema is null");
@@ -50,6 +54,39 @@ public final class CompiledPushQuery {
         this.transformations = List.copyOf(transformations);
         this.sinkName = requireNonNull(sinkName, "sinkName is null");
         this.changes = requireNonNull(changes, "changes is null");
+        this.sinkOptions = Map.copyOf(sinkOptions);
+    }
+
+    /** The push sink's table options the query was compiled with, {@code connector} included. */
+    public Map<String, String> sinkOptions() {
+        return sinkOptions;
+    }
+
+    /**
+     * The query of a compiled plan (Flink's JSON) of this query with other literals, translated on {@code
+     * environment}: the same columns, result changes and sink; its rows are what that plan makes.
+     *
+     * @param environment the TableEnvironment the query will run on, on its planning thread
+     * @param planJson a compiled plan of this query with other values of its literals, whose sink has this query's
+     *     sink options
+     */
+    public CompiledPushQuery restoredFrom(TableEnvironment environment, String planJson) {
+        requireNonNull(planJson, "planJson is null");
+        return new CompiledPushQuery(
+                environment,
+                query,
+                schema,
+                rowDataType,
+                TableEnvironmentInternals.translatePlan(environment, planJson),
+                sinkName,
+                changes,
+                sinkOptions);
+    }
+
+    /** This query without its transformations, to keep beside a template of its plan; not to be run. */
+    public CompiledPushQuery withoutTransformations() {
+        return new CompiledPushQuery(
+                environment, query, schema, rowDataType, List.of(), sinkName, changes, sinkOptions);
     }
 
     /** Whether the result is inserts only, which a client may read as they arrive, or a changelog. */

@@ -96,6 +96,36 @@ public final class PushQueryPlan {
      * @param sinkOptions the push sink's table options, {@code connector} included (from the result endpoint)
      */
     public CompiledPushQuery compile(Map<String, String> sinkOptions) {
+        TablePipeline insert = insertInto(sinkOptions);
+        ModifyOperation operation = TableEnvironmentInternals.modifyOperation(insert);
+        List<Transformation<?>> transformations = TableEnvironmentInternals.translate(environment, operation);
+        String sinkName = insert.getSinkIdentifier()
+                .map(ObjectIdentifier::asSummaryString)
+                .orElse(sinkOptions.get(CONNECTOR));
+        return new CompiledPushQuery(
+                environment,
+                table.getQueryOperation(),
+                schema,
+                rowDataType,
+                transformations,
+                sinkName,
+                ResultChanges.of(environment, table.getQueryOperation()),
+                sinkOptions);
+    }
+
+    /**
+     * The query inserted into an inline table of the push connector, as Flink's compiled plan (JSON): planned and
+     * optimised, not translated. Flink restores it with {@link CompiledPushQuery#restoredFrom}.
+     *
+     * @param sinkOptions the push sink's table options, {@code connector} included
+     * @throws org.apache.flink.table.api.TableException if a part of the plan cannot be compiled
+     */
+    public String compilePlan(Map<String, String> sinkOptions) {
+        return TableEnvironmentInternals.compilePlan(
+                environment, TableEnvironmentInternals.modifyOperation(insertInto(sinkOptions)));
+    }
+
+    private TablePipeline insertInto(Map<String, String> sinkOptions) {
         requireNonNull(sinkOptions, "sinkOptions is null");
         String connector = sinkOptions.get(CONNECTOR);
         if (connector == null) {
@@ -108,20 +138,7 @@ public final class PushQueryPlan {
                 sink.option(key, value);
             }
         });
-        TablePipeline insert = table.insertInto(sink.build());
-        ModifyOperation operation = TableEnvironmentInternals.modifyOperation(insert);
-        List<Transformation<?>> transformations = TableEnvironmentInternals.translate(environment, operation);
-        String sinkName = insert.getSinkIdentifier()
-                .map(ObjectIdentifier::asSummaryString)
-                .orElse(connector);
-        return new CompiledPushQuery(
-                environment,
-                table.getQueryOperation(),
-                schema,
-                rowDataType,
-                transformations,
-                sinkName,
-                ResultChanges.of(environment, table.getQueryOperation()));
+        return table.insertInto(sink.build());
     }
 
     /** {@link #compile}s the query and submits it once; returns once the job is submitted. */
