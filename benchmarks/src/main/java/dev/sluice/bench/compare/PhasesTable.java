@@ -25,7 +25,7 @@ final class PhasesTable {
         }
         StringBuilder markdown = new StringBuilder("\n#### Phases (p50 ms, from SHOW QUERY HISTORY)\n\n");
         markdown.append("| query | concurrency | system | queries | plan | queue | submit | start | first row |"
-                + " last row | job | beyond job | plan cache hit / miss / skip |\n");
+                + " last row | job | beyond job | plan cache hit / template / miss / skip |\n");
         markdown.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CompareCell cell : traced) {
             HistoryPhases history = cell.report().history();
@@ -42,8 +42,9 @@ final class PhasesTable {
             }
             markdown.append(String.format(
                     Locale.ROOT,
-                    " %d / %d / %d |%n",
+                    " %d / %d / %d / %d |%n",
                     history.planCache("hit"),
+                    history.planCache("template"),
                     history.planCache("miss"),
                     history.planCache("skip")));
         }

@@ -37,13 +37,14 @@ public record HistoryPhases(
         return planCache.getOrDefault(result, 0);
     }
 
-    /** {@code plan 1.2, queue 0.0, ...; plan cache 0 hit, 40 miss, 0 skip}, for a report line. */
+    /** {@code plan 1.2, queue 0.0, ...; plan cache 0 hit, 0 template, 40 miss, 0 skip}, for a report line. */
     String describe() {
         String phases = p50Millis.entrySet().stream()
                 .map(entry ->
                         String.format(Locale.ROOT, "%s %.1f", entry.getKey().replace("_ms", ""), entry.getValue()))
                 .collect(Collectors.joining(", "));
-        return phases + "; plan cache " + planCache("hit") + " hit, " + planCache("miss") + " miss, "
+        return phases + "; plan cache " + planCache("hit") + " hit, " + planCache("template") + " template, "
+                + planCache("miss") + " miss, "
                 + planCache("skip") + " skip";
     }
 

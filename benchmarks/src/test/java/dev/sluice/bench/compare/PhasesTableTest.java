@@ -17,13 +17,13 @@ final class PhasesTableTest {
         Map<String, Double> p50 = new LinkedHashMap<>();
         p50.put("plan_ms", 80.0);
         p50.put("job_ms", 250.5);
-        HistoryPhases sluice = new HistoryPhases(12, p50, 12, Map.of("hit", 2, "miss", 10, "skip", 0));
+        HistoryPhases sluice = new HistoryPhases(12, p50, 12, Map.of("hit", 2, "template", 3, "miss", 10, "skip", 0));
 
         String markdown =
                 PhasesTable.render(List.of(cell(CompareTable.SLUICE, sluice), cell("stock Flink", HistoryPhases.NONE)));
 
         assertThat(markdown)
-                .contains("| point-lookup (literal) | 1 | Sluice | 12 | 80.0 | | | | | | 250.5 | | 2 / 10 / 0 |")
+                .contains("| point-lookup (literal) | 1 | Sluice | 12 | 80.0 | | | | | | 250.5 | | 2 / 3 / 10 / 0 |")
                 .doesNotContain("stock Flink");
     }
 

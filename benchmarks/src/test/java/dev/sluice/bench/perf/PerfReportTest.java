@@ -39,7 +39,7 @@ final class PerfReportTest {
 
         assertThat(report.toText())
                 .contains("phases p50 ms (40 queries from SHOW QUERY HISTORY): plan 1.2, first_row 50.0; plan cache"
-                        + " 30 hit, 10 miss, 0 skip")
+                        + " 30 hit, 0 template, 10 miss, 0 skip")
                 .doesNotContain("job's own lifetime");
         assertThat(report.toJson())
                 .contains("\"history_queries\":40,\"phases_p50_ms\":{\"plan_ms\":1.200,\"first_row_ms\":50.000},"
