@@ -10,6 +10,7 @@ import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.dataaccess.DataAccessConfig;
+import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.push.ResultConfig;
 import dev.sluice.gateway.security.AuthenticationConfig;
 import dev.sluice.gateway.security.UserCodeConfig;
@@ -42,6 +43,7 @@ import static java.util.Objects.requireNonNull;
  * @param authorization who may do what with the shared catalogs' tables, and who is an admin
  * @param userLimits what one authenticated user may hold at once
  * @param warmUp the warm-up before the gateway says it is ready
+ * @param closedSessionHistory what the gateway keeps of closed sessions' statements, and how long
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -61,7 +63,8 @@ public record GatewayConfig(
         DataAccessConfig dataAccess,
         AuthorizationConfig authorization,
         UserLimitsConfig userLimits,
-        WarmUpConfig warmUp) {
+        WarmUpConfig warmUp,
+        ClosedSessionHistoryConfig closedSessionHistory) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -81,6 +84,7 @@ public record GatewayConfig(
         requireNonNull(authorization, "authorization is null");
         requireNonNull(userLimits, "userLimits is null");
         requireNonNull(warmUp, "warmUp is null");
+        requireNonNull(closedSessionHistory, "closedSessionHistory is null");
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -133,6 +137,8 @@ public record GatewayConfig(
         AuthorizationConfig authorization = collect(problems, () -> AuthorizationConfig.from(configuration));
         UserLimitsConfig userLimits = collect(problems, () -> UserLimitsConfig.from(configuration));
         WarmUpConfig warmUp = collect(problems, () -> WarmUpConfig.from(configuration));
+        ClosedSessionHistoryConfig closedSessionHistory =
+                collect(problems, () -> ClosedSessionHistoryConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
                 && valueProblems.stream()
@@ -159,7 +165,8 @@ public record GatewayConfig(
                 dataAccess,
                 authorization,
                 userLimits,
-                warmUp);
+                warmUp,
+                closedSessionHistory);
     }
 
     /** The files of the gateway's own that its configuration names: no statement may reach them. */

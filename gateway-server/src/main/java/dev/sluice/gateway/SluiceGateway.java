@@ -8,6 +8,7 @@ import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.health.ClusterProbes;
 import dev.sluice.gateway.health.GatewayProbes;
+import dev.sluice.gateway.history.ClosedSessionHistory;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
@@ -170,6 +171,7 @@ public final class SluiceGateway implements AutoCloseable {
         Authorization authorization = Authorization.of(
                 config.authorization(),
                 config.catalogs().stream().map(CatalogDeclaration::name).toList());
+        SessionClock clock = SessionClock.withNanoClock(System::nanoTime);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -185,7 +187,8 @@ public final class SluiceGateway implements AutoCloseable {
                                                         .toList()),
                                         transports,
                                         metrics,
-                                        SessionClock.withNanoClock(System::nanoTime)),
+                                        clock,
+                                        new ClosedSessionHistory(config.closedSessionHistory(), clock)),
                                 flinkOptions,
                                 config.session(),
                                 sessionSetup,

@@ -9,6 +9,7 @@ import dev.sluice.gateway.config.ServerOptions;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.UserLimitOptions;
 import dev.sluice.gateway.dataaccess.DataAccessOptions;
+import dev.sluice.gateway.history.ClosedSessionHistoryOptions;
 import dev.sluice.gateway.push.ResultOptions;
 import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.UserCodeOptions;
@@ -99,6 +100,9 @@ public final class SluiceOptionCatalog {
             SessionOptions.MAX_STATEMENT_LENGTH,
             SessionOptions.HISTORY_MAX_SIZE,
             SessionOptions.HISTORY_MAX_STATEMENT_LENGTH,
+            ClosedSessionHistoryOptions.RETENTION,
+            ClosedSessionHistoryOptions.MAX_ENTRIES_PER_USER,
+            ClosedSessionHistoryOptions.MAX_ENTRIES,
             SessionOptions.PIPELINED_BATCH,
             PlanCacheOptions.ENABLED,
             PlanCacheOptions.MAX_SIZE,

@@ -5,6 +5,7 @@ import dev.sluice.gateway.config.InvalidConfigurationException;
 import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.YamlConfigLoader;
+import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.security.UserCodeConfig;
 import dev.sluice.gateway.session.CatalogDeclaration;
 import dev.sluice.planner.cache.PlanCacheConfig;
@@ -64,6 +65,8 @@ final class GatewayConfigTest {
         assertThat(config.embeddedCluster()).isEqualTo(DEFAULT_EMBEDDED);
         assertThat(config.clusters()).containsExactly(new ClusterDefinition("embedded", ClusterKind.EMBEDDED, null));
         assertThat(config.flinkOptions().toMap()).isEmpty();
+        assertThat(config.closedSessionHistory())
+                .isEqualTo(new ClosedSessionHistoryConfig(Duration.ofMinutes(15), 100, 1000));
     }
 
     @Test
@@ -221,6 +224,20 @@ final class GatewayConfigTest {
                                         "sluice.server.port must be between 0 and 65535, was 70000",
                                         "sluice.session.max-sessions must be at least 1, was 0",
                                         "sluice.embedded.task-slots must be at least 1, was 0"));
+    }
+
+    @Test
+    void reportsABadClosedSessionHistoryAtStart() {
+        Configuration configuration = Configuration.fromMap(Map.of(
+                "sluice.session.history.closed-sessions.max-entries-per-user", "50",
+                "sluice.session.history.closed-sessions.max-entries", "10"));
+
+        assertThatThrownBy(() -> GatewayConfig.from(configuration))
+                .isInstanceOfSatisfying(
+                        InvalidConfigurationException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly("sluice.session.history.closed-sessions.max-entries must be at least"
+                                        + " sluice.session.history.closed-sessions.max-entries-per-user (50), was 10"));
     }
 
     @Test

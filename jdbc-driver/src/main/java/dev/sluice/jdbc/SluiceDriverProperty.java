@@ -26,6 +26,16 @@ public enum SluiceDriverProperty implements ConnectionProperty {
             false,
             "Which session cluster of the gateway runs this connection's "
                     + "queries; default: the first the gateway declares."),
+    /** Double-quoted identifiers, rewritten to back ticks by the gateway. */
+    ANSI_QUOTES(
+            "ansi_quotes",
+            Type.BOOLEAN,
+            false,
+            false,
+            "true: identifiers may be quoted with double quotes, as ANSI SQL quotes them (\"my col\"), as well as with"
+                    + " Flink's back ticks; the gateway rewrites them to back ticks before Flink parses the statement,"
+                    + " so that tools that quote with double quotes (jOOQ, Tableau's generic JDBC) work. String literals"
+                    + " and comments are kept. false: double quotes keep Flink's meaning."),
     /** A bearer token (JWT) instead of user and password. */
     TOKEN(
             "token",

@@ -115,7 +115,8 @@ final class SluiceDriverTest {
     void refusesAnUnknownPropertyWithoutGuessingWhenNothingIsClose() {
         assertThatThrownBy(() -> driver.connect("jdbc:sluice://127.0.0.1:1;colour=red", new Properties()))
                 .satisfies(hasSqlState("08001"))
-                .hasMessageStartingWith("Unknown Sluice connection property 'colour'; known properties: cluster, ")
+                .hasMessageStartingWith(
+                        "Unknown Sluice connection property 'colour'; known properties: ansi_quotes, cluster, ")
                 .hasMessageEndingWith(", and Flink options (keys with a dot); see docs/driver-properties.md");
     }
 

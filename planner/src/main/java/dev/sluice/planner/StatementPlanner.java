@@ -25,11 +25,30 @@ public final class StatementPlanner {
      *     {@link StatementClassifier#MAX_NESTING_DEPTH}
      */
     public static PlannedStatement analyze(String sql, int maxLength, String option) {
+        return analyze(sql, maxLength, option, IdentifierQuoting.BACK_TICKS);
+    }
+
+    /**
+     * Refuses {@code sql} if it is longer than {@code maxLength} characters, before lexing it; else lexes it, rewrites
+     * its identifiers to back ticks if {@code quoting} quotes them otherwise, and classifies the statement it then is.
+     * The planned statement's text is the rewritten one, so that whatever reads it (Flink's parser, a prepared
+     * statement's template, the plan cache) sees Flink's quoting.
+     *
+     * @param option the name of the setting that gave {@code maxLength}, which the refusal quotes
+     * @throws StatementTooLongException if {@code sql} is longer than {@code maxLength}
+     * @throws InvalidStatementException if parentheses and brackets nest deeper than
+     *     {@link StatementClassifier#MAX_NESTING_DEPTH}
+     */
+    public static PlannedStatement analyze(String sql, int maxLength, String option, IdentifierQuoting quoting) {
         requireNonNull(sql, "sql is null");
+        requireNonNull(quoting, "quoting is null");
         if (sql.length() > maxLength) {
             throw new StatementTooLongException(sql.length(), maxLength, option);
         }
-        return analyze(sql);
+        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        String rewritten = quoting.rewrite(sql, tokens);
+        // lexed again only when a double-quoted identifier was rewritten: every position after it moved
+        return rewritten.equals(sql) ? analyze(sql, tokens) : analyze(rewritten);
     }
 
     /**
@@ -40,7 +59,10 @@ public final class StatementPlanner {
      */
     public static PlannedStatement analyze(String sql) {
         requireNonNull(sql, "sql is null");
-        List<SqlToken> tokens = SqlLexer.tokenize(sql);
+        return analyze(sql, SqlLexer.tokenize(sql));
+    }
+
+    private static PlannedStatement analyze(String sql, List<SqlToken> tokens) {
         StatementKind kind = StatementClassifier.classify(sql, tokens);
         return new PlannedStatement(sql, tokens, kind, route(kind, tokens), SqlLexer.normalize(sql, tokens));
     }

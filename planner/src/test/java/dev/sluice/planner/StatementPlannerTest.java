@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.List;
 import java.util.stream.Stream;
 
 import static dev.sluice.planner.StatementRoute.CLUSTER_JOBS;
@@ -143,5 +144,34 @@ final class StatementPlannerTest {
     void saysWhichRoutesTheGatewayAnswersItself() {
         assertThat(Stream.of(StatementRoute.values()).filter(StatementRoute::answeredByGateway))
                 .containsExactly(QUERY_HISTORY, CLUSTER_JOBS, RUNNING_QUERIES, STOP_JOB, PRIMARY_KEYS);
+    }
+
+    @Test
+    void inAnsiQuotingPlansTheStatementRewrittenToBackTicks() {
+        PlannedStatement planned = StatementPlanner.analyze(
+                "select \"v\" , ? from \"my table\" -- \"note\"", 1000, "max", IdentifierQuoting.ANSI);
+
+        assertThat(planned.sql()).isEqualTo("select `v` , ? from `my table` -- \"note\"");
+        assertThat(planned.normalForm()).isEqualTo("select `v` , ? from `my table`");
+        assertThat(planned.kind()).isEqualTo(StatementKind.QUERY);
+        assertThat(planned.parameters().bind(List.of("1")))
+                .as("the marker found in the rewritten text")
+                .isEqualTo("select `v` ,  1  from `my table` -- \"note\"");
+    }
+
+    @Test
+    void inFlinksQuotingKeepsDoubleQuotesForFlinksParser() {
+        String sql = "select \"v\" from t";
+
+        assertThat(StatementPlanner.analyze(sql, 1000, "max").sql()).isEqualTo(sql);
+        assertThat(StatementPlanner.analyze(sql, 1000, "max", IdentifierQuoting.BACK_TICKS)
+                        .sql())
+                .isEqualTo(sql);
+    }
+
+    @Test
+    void refusesATooLongStatementBeforeRewritingIt() {
+        assertThatThrownBy(() -> StatementPlanner.analyze("select \"v\"", 5, "max", IdentifierQuoting.ANSI))
+                .isInstanceOf(StatementTooLongException.class);
     }
 }

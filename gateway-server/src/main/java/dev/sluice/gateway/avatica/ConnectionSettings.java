@@ -2,6 +2,7 @@ package dev.sluice.gateway.avatica;
 
 import dev.sluice.gateway.session.CurrentNamespace;
 import dev.sluice.gateway.session.GatewaySession;
+import dev.sluice.planner.IdentifierQuoting;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta.ConnectionProperties;
 import org.jspecify.annotations.Nullable;
@@ -11,17 +12,49 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The JDBC connection properties of each open connection (auto-commit, read-only, catalog, schema) as Avatica's
- * {@code connectionSync} sets and reads them, and what they mean for the connection's session.
+ * {@code connectionSync} sets and reads them, and what they mean for the connection's session; and how the
+ * connection's statements quote identifiers, which the property {@value #ANSI_QUOTES_PROPERTY} chooses at connect.
  */
 final class ConnectionSettings {
-    private final Map<String, ConnectionPropertiesImpl> byConnection = new ConcurrentHashMap<>();
+    /** The connection property that turns ANSI quoting on: double-quoted identifiers, rewritten to back ticks. */
+    static final String ANSI_QUOTES_PROPERTY = "ansi_quotes";
 
-    void opened(String connectionId) {
+    private final Map<String, ConnectionPropertiesImpl> byConnection = new ConcurrentHashMap<>();
+    // only the connections in ANSI quoting; the others quote as Flink does
+    private final Map<String, IdentifierQuoting> quoting = new ConcurrentHashMap<>();
+
+    /**
+     * The quoting that the properties of a connection being opened ask for.
+     *
+     * @throws InvalidParameterException if {@value #ANSI_QUOTES_PROPERTY} is neither true nor false
+     */
+    static IdentifierQuoting quoting(Map<String, String> properties) {
+        String ansiQuotes = properties.get(ANSI_QUOTES_PROPERTY);
+        if (ansiQuotes == null || ansiQuotes.equalsIgnoreCase("false")) {
+            return IdentifierQuoting.BACK_TICKS;
+        }
+        if (ansiQuotes.equalsIgnoreCase("true")) {
+            return IdentifierQuoting.ANSI;
+        }
+        throw new InvalidParameterException(
+                "Connection property " + ANSI_QUOTES_PROPERTY + " must be true or false, was '" + ansiQuotes + "'");
+    }
+
+    void opened(String connectionId, IdentifierQuoting identifierQuoting) {
         byConnection.put(connectionId, newConnectionProperties());
+        if (identifierQuoting != IdentifierQuoting.BACK_TICKS) {
+            quoting.put(connectionId, identifierQuoting);
+        }
     }
 
     void closed(String connectionId) {
         byConnection.remove(connectionId);
+        quoting.remove(connectionId);
+    }
+
+    /** How the statements of the connection quote identifiers; Flink's back ticks unless it asked otherwise. */
+    IdentifierQuoting quoting(String connectionId) {
+        return quoting.getOrDefault(connectionId, IdentifierQuoting.BACK_TICKS);
     }
 
     /** Whether the connection commits every statement itself; true for a connection that never said otherwise. */

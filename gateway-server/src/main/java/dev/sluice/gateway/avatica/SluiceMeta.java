@@ -9,6 +9,7 @@ import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.session.WritesNotUndoneException;
 import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.gateway.statement.PreparedSql;
+import dev.sluice.planner.IdentifierQuoting;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
@@ -76,8 +77,10 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
         String id = ConnectionIds.requireUnguessable(requireConnectionId(ch.id));
-        sessions.open(id, requestUser.require(), info == null ? Map.of() : info);
-        connectionSettings.opened(id);
+        Map<String, String> properties = info == null ? Map.of() : info;
+        IdentifierQuoting quoting = ConnectionSettings.quoting(properties); // refused before a session opens
+        sessions.open(id, requestUser.require(), properties);
+        connectionSettings.opened(id, quoting);
     }
 
     @Override
@@ -136,7 +139,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     @Override
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
         // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
-        GatewayStatement statement = session(ch.id).prepareStatement(analyze(sql));
+        GatewayStatement statement = session(ch.id).prepareStatement(analyze(ch.id, sql));
         PreparedSql prepared = requirePrepared(statement);
         return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, prepared.analysis()));
     }
@@ -171,7 +174,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
     private ExecuteResult run(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame) {
         GatewaySession session = session(h);
         GatewayStatement statement = session.requireStatement(h.id);
-        PlannedStatement planned = analyze(sql); // the one lexing and classifying of the statement
+        PlannedStatement planned = analyze(h.connectionId, sql); // the one lexing and classifying of the statement
         StatementOutcome outcome;
         // a client that goes away while its statement plans, waits or runs (a DML waits for its job's end) has its
         // statement cancelled, as Statement.cancel() would: its job does not run on for nobody
@@ -182,9 +185,16 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         return new ExecuteResult(List.of(resultSet(h, session, statement, sql, outcome, maxRowsInFirstFrame)));
     }
 
-    /** Lexes and classifies a statement a client sent, refusing it first if it is too long. */
-    private PlannedStatement analyze(String sql) {
-        return StatementPlanner.analyze(sql, maxStatementLength, SessionOptions.MAX_STATEMENT_LENGTH.key());
+    /**
+     * Lexes and classifies a statement a client sent on connection {@code connectionId}, refusing it first if it is too
+     * long; in the connection's quoting of identifiers, rewritten to Flink's.
+     */
+    private PlannedStatement analyze(String connectionId, String sql) {
+        return StatementPlanner.analyze(
+                sql,
+                maxStatementLength,
+                SessionOptions.MAX_STATEMENT_LENGTH.key(),
+                connectionSettings.quoting(connectionId));
     }
 
     private static PreparedSql requirePrepared(GatewayStatement statement) {
@@ -220,7 +230,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         GatewayStatement statement = session.requireStatement(h.id);
         long[] counts = new long[sqlCommands.size()];
         for (int i = 0; i < counts.length; i++) {
-            StatementOutcome outcome = session.execute(statement, analyze(sqlCommands.get(i)), -1);
+            StatementOutcome outcome = session.execute(statement, analyze(h.connectionId, sqlCommands.get(i)), -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException(
@@ -247,7 +257,9 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         for (int i = 0; i < counts.length; i++) {
             // bound like any statement a client sends: the bound values can make it longer than its template
             StatementOutcome outcome = session.execute(
-                    statement, analyze(boundSql(requirePrepared(statement), parameterValues.get(i))), -1);
+                    statement,
+                    analyze(h.connectionId, boundSql(requirePrepared(statement), parameterValues.get(i))),
+                    -1);
             if (!(outcome instanceof StatementOutcome.UpdateCount count)) {
                 statement.close();
                 throw new UnsupportedOperationException("A batch may only hold statements without rows (DML)");

@@ -3,6 +3,7 @@ package dev.sluice.gateway.history;
 import dev.sluice.gateway.result.ListResultCursor;
 import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.planner.StatementKind;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
@@ -19,8 +20,9 @@ import java.util.List;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The last {@value #SIZE} statements of a session with their phase timings, which {@code SHOW QUERY HISTORY} lists;
- * a statement's end is also reported to the {@link QueryObserver}.
+ * The last {@value #SIZE} statements of a session with their phase timings, which {@code SHOW QUERY HISTORY} lists
+ * after those that its owner's closed sessions left in the {@link ClosedSessionHistory}; a statement's end is also
+ * reported to the {@link QueryObserver}. When the session closes, its statements go to that closed-session history.
  *
  * <p>Bounded in bytes as well as in entries, because a client chooses how long its statements are: each statement
  * and failure message is cut to {@code maxStatementLength} characters, and the oldest entries go while the text held
@@ -54,6 +56,8 @@ public final class QueryHistory {
             Column.physical("beyond_job_ms", DataTypes.DOUBLE()),
             Column.physical("polls", DataTypes.INT()),
             Column.physical("job_id", DataTypes.STRING()),
+            // null for this session's statements, the id of the closed session that ran the others
+            Column.physical("closed_session", DataTypes.STRING()),
             Column.physical("outcome", DataTypes.STRING().notNull()),
             Column.physical("statement", DataTypes.STRING().notNull()));
 
@@ -63,9 +67,12 @@ public final class QueryHistory {
     private final SessionClock clock;
     private final long maxChars;
     private final int maxStatementLength;
+    private final GatewayUser owner;
+    private final ClosedSessionHistory closedSessions;
     // guarded by itself
     private final ArrayDeque<QueryTrace> traces = new ArrayDeque<>();
 
+    /** The history of a session of nobody in particular, whose statements nobody sees after it closed. */
     public QueryHistory(
             String sessionId,
             String clusterName,
@@ -73,8 +80,33 @@ public final class QueryHistory {
             SessionClock clock,
             int maxBytes,
             int maxStatementLength) {
-        this.maxChars = maxBytes / 2;
-        this.maxStatementLength = maxStatementLength;
+        this(
+                sessionId,
+                clusterName,
+                observer,
+                clock,
+                new HistoryLimits(maxBytes, maxStatementLength),
+                GatewayUser.ANONYMOUS,
+                ClosedSessionHistory.none());
+    }
+
+    /**
+     * @param owner the session's user, whose closed sessions' statements it lists too
+     * @param closedSessions where the statements of the owner's closed sessions are, and where this session's go when
+     *     it closes
+     */
+    public QueryHistory(
+            String sessionId,
+            String clusterName,
+            QueryObserver observer,
+            SessionClock clock,
+            HistoryLimits limits,
+            GatewayUser owner,
+            ClosedSessionHistory closedSessions) {
+        this.maxChars = limits.maxBytes() / 2;
+        this.maxStatementLength = limits.maxStatementLength();
+        this.owner = requireNonNull(owner, "owner is null");
+        this.closedSessions = requireNonNull(closedSessions, "closedSessions is null");
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.clusterName = requireNonNull(clusterName, "clusterName is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -150,18 +182,31 @@ public final class QueryHistory {
         long now = clock.nanoTime();
         List<QuerySummary> summaries = new ArrayList<>();
         synchronized (traces) {
-            traces.forEach(trace -> summaries.add(trace.summary(sessionId, clusterName, now)));
+            traces.forEach(trace -> summaries.add(trace.summary(sessionId, clusterName, now, false)));
         }
         return summaries;
     }
 
-    /** The result of {@code SHOW QUERY HISTORY}: the traces, newest last; a running statement's total is so far. */
+    /**
+     * The result of {@code SHOW QUERY HISTORY}: the statements the owner's closed sessions left, then this session's,
+     * each newest last; a running statement's total is so far. This session's come last whatever their start, so that
+     * its own newest statements are the last rows.
+     */
     public StatementOutcome.Rows show() {
         long now = clock.nanoTime();
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows = new ArrayList<>(closedSessions.historyRows(owner));
         synchronized (traces) {
-            traces.forEach(trace -> rows.add(trace.toRow(now)));
+            traces.forEach(trace -> rows.add(trace.toRow(now, null)));
         }
         return new StatementOutcome.Rows(SCHEMA, new ListResultCursor(rows));
+    }
+
+    /** The session closed: its statements that ended go to the closed-session history, for its owner to see. */
+    public void sessionClosed() {
+        List<QueryTrace> held;
+        synchronized (traces) {
+            held = List.copyOf(traces);
+        }
+        closedSessions.keep(owner, sessionId, clusterName, held);
     }
 }

@@ -23,6 +23,7 @@ import static java.util.Objects.requireNonNull;
  * @param jobMillis when its job was {@code created}, started {@code running} and {@code ended}, in milliseconds after
  *     the gateway submitted it, as the cluster recorded them; empty without a job or until the cluster told
  * @param beyondJobMillis how long its client waited beyond its job's own lifetime; null until known
+ * @param sessionClosed whether its session has closed: it is kept for a while after (see {@link ClosedSessionHistory})
  */
 public record QuerySummary(
         String sessionId,
@@ -39,7 +40,8 @@ public record QuerySummary(
         Map<String, Double> phaseMillis,
         double elapsedMillis,
         Map<String, Double> jobMillis,
-        @Nullable Double beyondJobMillis) {
+        @Nullable Double beyondJobMillis,
+        boolean sessionClosed) {
     public QuerySummary {
         requireNonNull(sessionId, "sessionId is null");
         requireNonNull(cluster, "cluster is null");

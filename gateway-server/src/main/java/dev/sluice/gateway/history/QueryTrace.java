@@ -220,8 +220,12 @@ public final class QueryTrace {
         return new QueryPhases(phases);
     }
 
-    /** This statement for the web page; phases are in their order, which a sorted map keeps by insertion. */
-    QuerySummary summary(String sessionId, String cluster, long nowNanos) {
+    /**
+     * This statement for the web page; phases are in their order, which a sorted map keeps by insertion.
+     *
+     * @param sessionClosed whether its session has closed since
+     */
+    QuerySummary summary(String sessionId, String cluster, long nowNanos, boolean sessionClosed) {
         Map<String, Double> phaseMillis = new LinkedHashMap<>();
         phases().durations().forEach((phase, duration) -> phaseMillis.put(phase, duration.toNanos() / 1e6));
         SubmissionTimings timings = submission;
@@ -242,11 +246,16 @@ public final class QueryTrace {
                 phaseMillis,
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 jobMillisSinceSubmit(),
-                beyondJob == null ? null : millis(beyondJob));
+                beyondJob == null ? null : millis(beyondJob),
+                sessionClosed);
     }
 
-    /** A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}. */
-    Row toRow(long nowNanos) {
+    /**
+     * A row of {@code SHOW QUERY HISTORY}; see {@link QueryHistory#SCHEMA}.
+     *
+     * @param closedSessionId the session that ran it, once that session has closed; null while it is open
+     */
+    Row toRow(long nowNanos, @Nullable String closedSessionId) {
         QueryPhases phases = phases();
         SubmissionTimings timings = submission;
         ResultProgress current = progress;
@@ -273,6 +282,7 @@ public final class QueryTrace {
                 beyondJob == null ? null : millis(beyondJob),
                 current == null ? null : current.polls(),
                 timings == null ? null : timings.jobId().toHexString(),
+                closedSessionId,
                 outcome,
                 sql);
     }

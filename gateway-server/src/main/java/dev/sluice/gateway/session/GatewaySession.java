@@ -1,7 +1,6 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
-import dev.sluice.gateway.history.HistoryLimits;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QuerySummary;
@@ -91,6 +90,7 @@ public final class GatewaySession implements AutoCloseable {
      * @param environmentFactory creates the session's TableEnvironment with the given options, at the start and at a
      *     runtime-mode switch
      * @param defaults the options the session starts with and returns to on {@code RESET}
+     * @param history the session's history, which takes its statements along when it closes
      * @param clusterJobs the jobs of the session's cluster as its user sees and stops them, for {@code SHOW JOBS} and
      *     {@code STOP JOB}
      * @param runningQueries lists the running statements of the sessions of this session's owner, for
@@ -102,7 +102,7 @@ public final class GatewaySession implements AutoCloseable {
             Function<Configuration, TableEnvironment> environmentFactory,
             Configuration defaults,
             MaterializedLimits materializedLimits,
-            HistoryLimits historyLimits,
+            QueryHistory history,
             SessionJobs clusterJobs,
             RunningQueriesAnswer runningQueries,
             UserCodePolicy userCode) {
@@ -117,8 +117,7 @@ public final class GatewaySession implements AutoCloseable {
         this.jobPlans = context.jobPlans();
         this.environment = new SessionEnvironment(environmentFactory, defaults);
         this.options = new SessionOptionCommands(id, environment);
-        this.history = new QueryHistory(
-                id, cluster.name(), observer, clock, historyLimits.maxBytes(), historyLimits.maxStatementLength());
+        this.history = requireNonNull(history, "history is null");
         this.constantQueries = new ConstantQueryAnswers(context, environment, options);
         this.flink = new FlinkStatementRunner(
                 context, environment, options, history, materializedLimits, this.policies::loadedUserCode);
@@ -382,11 +381,12 @@ public final class GatewaySession implements AutoCloseable {
         return statements.closeIdleResults(timeout);
     }
 
-    /** Closes every statement (cancelling running jobs) and drops the TableEnvironment. */
+    /** Closes every statement (cancelling running jobs), drops the TableEnvironment, hands on the history. */
     @Override
     public void close() {
         submissions.cancelWaiting(); // a statement still waiting for the cluster will not run
         statements.closeAll();
+        history.sessionClosed(); // after its results closed, so that their statements have ended
         jobPlans.invalidateSession(id);
         LOG.debug("Session {} closed", id);
     }

@@ -5,8 +5,10 @@ import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
+import dev.sluice.gateway.history.ClosedSessionHistory;
 import dev.sluice.gateway.history.HistoryLimits;
 import dev.sluice.gateway.history.OwnedQuery;
+import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
@@ -59,6 +61,7 @@ public final class SessionFactory {
     private final SessionConfig config;
     private final SessionClock clock;
     private final QueryObserver observer;
+    private final ClosedSessionHistory closedSessions;
     private final JobPlanCache jobPlans;
     private final ClusterAdmissions admissions;
     private final SessionSetup setup;
@@ -96,6 +99,7 @@ public final class SessionFactory {
         this.config = requireNonNull(config, "config is null");
         this.clock = shared.clock();
         this.observer = shared.observer();
+        this.closedSessions = shared.closedSessions();
         this.jobPlans = shared.jobPlans();
         this.admissions = shared.admissions();
         this.setup = requireNonNull(setup, "setup is null");
@@ -117,6 +121,10 @@ public final class SessionFactory {
 
     Authorization authorization() {
         return authorization;
+    }
+
+    ClosedSessionHistory closedSessions() {
+        return closedSessions;
     }
 
     /**
@@ -184,7 +192,8 @@ public final class SessionFactory {
                         configuration),
                 sessionConfiguration,
                 new MaterializedLimits(config.maxMaterializedRows(), config.maxMaterializedBytes()),
-                HistoryLimits.of(config),
+                new QueryHistory(
+                        id, cluster.name(), context.observer(), clock, HistoryLimits.of(config), owner, closedSessions),
                 new ClusterSessionJobs(clusterClients, cluster, owner, owners, () -> authorization.isAdmin(owner)),
                 new RunningQueriesAnswer(ownerQueries),
                 userCode);

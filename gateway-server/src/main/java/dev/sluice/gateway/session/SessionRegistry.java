@@ -231,10 +231,15 @@ public final class SessionRegistry implements AutoCloseable {
         return queries;
     }
 
-    /** The statements of every open session of {@code user} (an admin's: of every session), newest first. */
+    /**
+     * The statements of every open session of {@code user} (an admin's: of every session), and those their closed
+     * sessions left for a while, newest first.
+     */
     public List<QuerySummary> queries(GatewayUser user) {
         List<QuerySummary> queries = new ArrayList<>();
         visibleTo(user).forEach(session -> queries.addAll(session.queries()));
+        boolean admin = sessionFactory.authorization().isAdmin(user);
+        queries.addAll(sessionFactory.closedSessions().summaries(owner -> admin || owner.equals(user)));
         queries.sort(Comparator.comparing(QuerySummary::startedAt).reversed());
         return queries;
     }

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.history.ClosedSessionHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.statement.ResultTransports;
@@ -11,8 +12,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * What every session of the gateway uses and none owns: the cluster clients, each cluster's admission, the plan cache,
- * how each cluster's results reach the gateway, the observer that metrics listen through, and the one clock of idle
- * timeouts, deadlines, phases and the query history.
+ * how each cluster's results reach the gateway, the observer that metrics listen through, the one clock of idle
+ * timeouts, deadlines, phases and the query history, and what closed sessions' histories left.
  */
 public record SessionResources(
         ClusterClients clusterClients,
@@ -20,7 +21,8 @@ public record SessionResources(
         JobPlanCache jobPlans,
         ResultTransports transports,
         QueryObserver observer,
-        SessionClock clock) {
+        SessionClock clock,
+        ClosedSessionHistory closedSessions) {
     public SessionResources {
         requireNonNull(clusterClients, "clusterClients is null");
         requireNonNull(admissions, "admissions is null");
@@ -28,5 +30,6 @@ public record SessionResources(
         requireNonNull(transports, "transports is null");
         requireNonNull(observer, "observer is null");
         requireNonNull(clock, "clock is null");
+        requireNonNull(closedSessions, "closedSessions is null");
     }
 }

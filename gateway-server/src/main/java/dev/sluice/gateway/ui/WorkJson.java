@@ -49,6 +49,7 @@ final class WorkJson {
     static Map<String, Object> query(QuerySummary query) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("session", query.sessionId());
+        fields.put("session_closed", query.sessionClosed());
         fields.put("statement_id", query.statementId());
         fields.put("cluster", query.cluster());
         fields.put("started_at", query.startedAt().toString());

@@ -100,7 +100,8 @@ final class WorkPage {
         String rows = queries.stream()
                 .map(query -> row(
                         escape(query.startedAt().truncatedTo(ChronoUnit.MILLIS).toString()),
-                        "<code>" + escape(shortId(query.sessionId())) + "</code>",
+                        "<code>" + escape(shortId(query.sessionId())) + "</code>"
+                                + (query.sessionClosed() ? " (closed)" : ""),
                         escape(query.cluster()),
                         escape(query.kind()),
                         WRAP + "<code>" + escape(abbreviate(query.statement())) + "</code>",

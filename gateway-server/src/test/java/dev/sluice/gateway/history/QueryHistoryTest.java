@@ -34,8 +34,9 @@ final class QueryHistoryTest {
     private static final int JOB_MS = 10;
     private static final int JOB_RUNNING_MS = 11;
     private static final int BEYOND_JOB_MS = 12;
-    private static final int OUTCOME = 15;
-    private static final int STATEMENT = 16;
+    private static final int CLOSED_SESSION = 15;
+    private static final int OUTCOME = 16;
+    private static final int STATEMENT = 17;
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
@@ -53,6 +54,7 @@ final class QueryHistoryTest {
                         "2026-03-01T10:15:30.123Z",
                         "SET",
                         7.0,
+                        null,
                         null,
                         null,
                         null,
@@ -172,6 +174,7 @@ final class QueryHistoryTest {
                         "beyond_job_ms",
                         "polls",
                         "job_id",
+                        "closed_session",
                         "outcome",
                         "statement");
     }

@@ -3,7 +3,10 @@ package dev.sluice.gateway.session;
 import dev.sluice.gateway.authorization.Authorization;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
+import dev.sluice.gateway.history.ClosedSessionHistory;
+import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.history.QueryObserver;
+import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -35,6 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** Session bookkeeping; creating a TableEnvironment contacts no cluster, so none runs here. */
 final class SessionRegistryTest {
@@ -165,6 +169,34 @@ final class SessionRegistryTest {
         }
     }
 
+    @Test
+    void theStatementsOfAClosedOrExpiredSessionStayForItsUserAlone() {
+        // idle sessions expire after 10 minutes; the statements of closed ones stay for 15
+        try (SessionRegistry sessions = registry(10, Duration.ofMinutes(10))) {
+            GatewaySession closed = sessions.open("closed", ALICE, Map.of());
+            closed.execute(closed.createStatement(), "SET 'pipeline.name' = 'closed'", 0);
+            sessions.close("closed", ALICE);
+            GatewaySession expired = sessions.open("expired", ALICE, Map.of());
+            expired.execute(expired.createStatement(), "SET 'pipeline.name' = 'expired'", 0);
+            nanos.addAndGet(Duration.ofMinutes(11).toNanos());
+            assertThat(sessions.closeIdleSessions()).isEqualTo(1);
+
+            GatewaySession next = sessions.open("next", ALICE, Map.of());
+            GatewayStatement statement = next.createStatement();
+            next.execute(statement, "SHOW QUERY HISTORY", 0);
+
+            assertThat(statement.fetch(0, 10).rows())
+                    .extracting(row -> row.getField(15), row -> row.getField(17))
+                    .containsExactly(
+                            tuple("closed", "SET 'pipeline.name' = 'closed'"),
+                            tuple("expired", "SET 'pipeline.name' = 'expired'"));
+            assertThat(sessions.queries(ALICE))
+                    .extracting(QuerySummary::sessionId, QuerySummary::sessionClosed)
+                    .containsExactly(tuple("expired", true), tuple("closed", true));
+            assertThat(sessions.queries(MALLORY)).isEmpty();
+        }
+    }
+
     private SessionRegistry registry(int maxSessions, Duration idleTimeout) {
         SessionConfig config = new SessionConfig(
                 maxSessions, idleTimeout, 1000, Duration.ZERO, 1_000_000, 262_144, 2000, Duration.ofMinutes(5));
@@ -182,7 +214,9 @@ final class SessionRegistryTest {
                         new JobPlanCache(new PlanCacheConfig(true, 16)),
                         ResultTransports.collect(),
                         QueryObserver.NONE,
-                        clock),
+                        clock,
+                        new ClosedSessionHistory(
+                                new ClosedSessionHistoryConfig(Duration.ofMinutes(15), 100, 1000), clock)),
                 new Configuration(),
                 config,
                 SessionSetup.none(),

@@ -1,7 +1,7 @@
 package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.dataaccess.DataAccessPolicy;
-import dev.sluice.gateway.history.HistoryLimits;
+import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
@@ -71,7 +71,7 @@ public final class TestSessions {
                 environmentFactory(),
                 defaults(),
                 new MaterializedLimits(1000, 64L << 20),
-                new HistoryLimits(262_144, 2000),
+                new QueryHistory("s1", CLUSTER.name(), observer, clock, 262_144, 2000),
                 FakeSessionJobs.none(),
                 new RunningQueriesAnswer(List::of),
                 UserCodePolicy.NONE);
