@@ -7,8 +7,10 @@ import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.statement.GatewayStatement;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +28,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * Warms a starting gateway up before it says it is ready: on each cluster, a session like a user's runs a join with an
  * aggregate and a filtered, sorted scan over datagen tables a few times, then reads one row of a table of each declared
- * catalog.
+ * catalog and queries that table filtered and sorted, and aggregated, a few times.
  *
  * <p>A JVM that has not yet run a query pays for it the first time: loading the planner's classes and Calcite's,
  * generating and compiling code, opening the REST client and the result endpoint's connections, and, on the cluster,
@@ -55,6 +57,13 @@ public final class GatewayWarmUp {
             "select k.name, count(*) as facts, sum(f.amount) as total from sluice_warm_up_facts f"
                     + " join sluice_warm_up_keys k on f.k = k.k group by k.name order by total desc limit 5",
             "select k, v, amount from sluice_warm_up_facts where k = 3 and amount > 0 order by v");
+    // a declared catalog's table read as a BI tool reads one: filtered and sorted, and aggregated; each round with
+    // another row count, so that each plans afresh (planning a catalog's table warms its own code paths: its
+    // lookups, the pushed-down filter, the reader's splits); %1$s is the table, %2$s its first column, %3$d the count
+    static final List<String> CATALOG_QUERIES = List.of(
+            "select * from %1$s where %2$s is not null order by %2$s limit %3$d",
+            "select %2$s, count(*) as n from %1$s where %2$s is not null group by %2$s order by n desc limit %3$d");
+    static final int CATALOG_ROUNDS = 3;
     private static final int FETCH_SIZE = 1000;
 
     private final SessionRegistry sessions;
@@ -154,18 +163,14 @@ public final class GatewayWarmUp {
                 }
             }
             for (String catalog : catalogs) {
-                Optional<String> table = firstTable(session, catalog);
+                Optional<FirstTable> table = firstTable(session, catalog);
                 if (table.isEmpty()) {
                     steps.add("cluster " + cluster + ", catalog " + catalog + ": no table to read yet");
                     continue;
                 }
-                if (!step(
-                        session,
-                        cluster,
-                        "one row of " + table.get(),
-                        "select * from " + table.get() + " limit 1",
-                        deadline,
-                        steps)) {
+                String name = table.get().name();
+                if (!step(session, cluster, "one row of " + name, "select * from " + name + " limit 1", deadline, steps)
+                        || !catalogRounds(session, cluster, table.get(), deadline, steps)) {
                     failures++;
                 }
             }
@@ -173,6 +178,26 @@ public final class GatewayWarmUp {
             sessions.close(id, GatewayUser.ANONYMOUS);
         }
         return failures;
+    }
+
+    /** Runs {@link #CATALOG_QUERIES} on a declared catalog's table; returns whether every one succeeded. */
+    private boolean catalogRounds(
+            GatewaySession session, String cluster, FirstTable table, long deadline, List<String> steps) {
+        for (int round = 1; round <= CATALOG_ROUNDS; round++) {
+            for (int query = 0; query < CATALOG_QUERIES.size(); query++) {
+                String sql = String.format(
+                        java.util.Locale.ROOT,
+                        CATALOG_QUERIES.get(query),
+                        table.name(),
+                        table.firstColumn(),
+                        round + 1);
+                String what = "query " + (query + 1) + " of " + table.name() + ", round " + round;
+                if (!step(session, cluster, what, sql, deadline, steps)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Runs one statement and reads its rows; returns whether it succeeded. */
@@ -216,12 +241,15 @@ public final class GatewayWarmUp {
         }
     }
 
-    /** The first table of {@code catalog}, its default database first, quoted; empty if it has none. */
-    private static Optional<String> firstTable(GatewaySession session, String catalog) {
+    /** A catalog's table, quoted and qualified, and its first column, quoted. */
+    private record FirstTable(String name, String firstColumn) {}
+
+    /** The first table of {@code catalog}, its default database first; empty if it has none. */
+    private static Optional<FirstTable> firstTable(GatewaySession session, String catalog) {
         return session.withTableEnvironment(environment -> firstTable(environment, catalog));
     }
 
-    private static Optional<String> firstTable(TableEnvironment environment, String catalog) {
+    private static Optional<FirstTable> firstTable(TableEnvironment environment, String catalog) {
         Optional<Catalog> found = environment.getCatalog(catalog);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -234,8 +262,10 @@ public final class GatewayWarmUp {
         }
         for (String database : databases) {
             @Nullable String table = firstOf(opened, database);
-            if (table != null) {
-                return Optional.of(quoted(catalog) + "." + quoted(database) + "." + quoted(table));
+            @Nullable String column = table == null ? null : firstColumn(opened, database, table);
+            if (column != null) {
+                return Optional.of(
+                        new FirstTable(quoted(catalog) + "." + quoted(database) + "." + quoted(table), quoted(column)));
             }
         }
         return Optional.empty();
@@ -249,6 +279,18 @@ public final class GatewayWarmUp {
         } catch (Exception e) {
             // a database that cannot be listed has no table to warm up with; the warm-up goes on with the next
             LOG.debug("Warm-up: cannot list the tables of {}.{}", catalog, database, e);
+            return null;
+        }
+    }
+
+    private static @Nullable String firstColumn(Catalog catalog, String database, String table) {
+        try {
+            return catalog.getTable(new ObjectPath(database, table)).getUnresolvedSchema().getColumns().stream()
+                    .map(Schema.UnresolvedColumn::getName)
+                    .findFirst()
+                    .orElse(null);
+        } catch (Exception e) {
+            LOG.debug("Warm-up: cannot read the columns of {}.{}", database, table, e);
             return null;
         }
     }
