@@ -68,6 +68,15 @@ public enum SluiceErrorCode {
             0x0025,
             "25006",
             "A statement that may write data or change a catalog (DML, DDL, the unclassified) on a connection set read-only (`setReadOnly(true)`)"),
+    DIVISION_BY_ZERO(0x0026, "22012", "The statement divided by zero, while planning (constants) or in its job (data)"),
+    INVALID_CHARACTER_VALUE(
+            0x0027,
+            "22018",
+            "A value that does not convert to its type: a cast of text that is not a number, a file's field that does not parse as its column's type"),
+    DATA_EXCEPTION(
+            0x0028,
+            "22000",
+            "Other data the statement cannot process: a date or time that does not parse, arithmetic out of range"),
     GENERIC_INTERNAL_ERROR(0x1_0000, "HY000", "A fault of the gateway itself; its log has the details"),
     INVALID_CONFIGURATION(0x1_0001, "HY000", "The gateway's configuration is invalid"),
     CLUSTER_UNAVAILABLE(0x2_0001, "08006", "The Flink cluster cannot be reached (refused, no leader, unknown host)"),

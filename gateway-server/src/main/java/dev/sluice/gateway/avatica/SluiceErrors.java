@@ -68,6 +68,11 @@ public final class SluiceErrors {
         return switch (match.code()) {
             case SYNTAX_ERROR, VALIDATION_ERROR -> FlinkStatementFaults.message(failure);
             case QUERY_FAILED -> "Query failed on the cluster: " + deepestMessage(failure);
+            case DIVISION_BY_ZERO, INVALID_CHARACTER_VALUE, DATA_EXCEPTION ->
+                "Invalid data: "
+                        + (decidedBy.getMessage() != null
+                                ? decidedBy.getMessage()
+                                : decidedBy.getClass().getSimpleName());
             case CLUSTER_UNAVAILABLE ->
                 decidedBy instanceof ClusterUnavailableException
                         ? decidedBy.getMessage()

@@ -3,6 +3,7 @@ package dev.sluice.gateway.result;
 import dev.sluice.errors.ExceptionChain;
 import dev.sluice.errors.SluiceError;
 import dev.sluice.errors.SluiceErrorCode;
+import dev.sluice.planner.flink.DataFaults;
 import dev.sluice.planner.flink.FlinkStatementFaults;
 import dev.sluice.sessioncache.ClusterUnavailableException;
 import org.apache.flink.runtime.client.JobCancellationException;
@@ -24,6 +25,9 @@ import java.util.Optional;
  *       its planner, a missing catalog) and a cluster that cannot be reached (a refused connection, no leader).
  * </ol>
  *
+ * A job that failed, or a failure nothing answered for, whose chain holds a fault of the data ({@link DataFaults}) is
+ * reported as that data error (22xxx), with its message.
+ *
  * Outermost first because a wrapper knows more than what it wraps: Sluice's exceptions are thrown by code that judged
  * the failure. A failure where nothing answers is {@link SluiceErrorCode#GENERIC_INTERNAL_ERROR}.
  */
@@ -37,10 +41,22 @@ public final class ErrorCodeLookup {
         for (Throwable exception : ExceptionChain.of(failure)) {
             Optional<SluiceErrorCode> code = codeOf(exception);
             if (code.isPresent()) {
-                return new Match(code.get(), exception);
+                return code.get() == SluiceErrorCode.QUERY_FAILED
+                        ? dataFaultOr(new Match(code.get(), exception), failure)
+                        : new Match(code.get(), exception);
             }
         }
-        return new Match(SluiceErrorCode.GENERIC_INTERNAL_ERROR, failure);
+        return dataFaultOr(new Match(SluiceErrorCode.GENERIC_INTERNAL_ERROR, failure), failure);
+    }
+
+    /**
+     * A job that failed, or a failure nothing answered for, caused by the data ({@link DataFaults}: a value that does
+     * not convert, a division by zero) is the statement's data error, not the cluster's or the gateway's.
+     */
+    private static Match dataFaultOr(Match otherwise, Throwable failure) {
+        return DataFaults.find(failure)
+                .map(found -> new Match(found.code(), found.exception()))
+                .orElse(otherwise);
     }
 
     /** The code of {@code exception} alone, not looking at its causes. */
