@@ -87,7 +87,8 @@ public final class FlinkStatementFaults {
     }
 
     /**
-     * The message for a statement fault anywhere in {@code failure}: the messages of the whole chain, with the line and
+     * The message for a statement fault anywhere in {@code failure}: the messages of the whole chain ({@link
+     * ParseErrorMessages#readable}: the parser's expected tokens cut short, a hint on quoting names), with the line and
      * column of the innermost parser error if the text lacks them, or {@link #NESTED_TOO_DEEPLY} when the stack
      * overflowed (Flink's own message is then null or about the overflow).
      */
@@ -95,7 +96,7 @@ public final class FlinkStatementFaults {
         if (ExceptionChain.of(failure).stream().anyMatch(FlinkStatementFaults::overflowedWhilePlanning)) {
             return NESTED_TOO_DEEPLY;
         }
-        String message = CausalMessages.of(failure);
+        String message = ParseErrorMessages.readable(CausalMessages.of(failure));
         if (!message.contains("line ")) {
             message += ParserPositions.find(failure)
                     .map(position -> " at " + position)
