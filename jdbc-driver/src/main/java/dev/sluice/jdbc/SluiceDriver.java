@@ -164,6 +164,9 @@ public final class SluiceDriver extends Driver {
         } else {
             properties.remove("password");
         }
+        // the gateway then sends timestamps beyond milliseconds as text, which this driver reads with all their digits
+        properties.setProperty(
+                PreciseTimestamps.DRIVER_PROPERTY, BuildVersions.read().getProperty("version"));
         properties.setProperty(
                 BuiltInConnectionProperty.HTTP_CLIENT_FACTORY.camelName(), PooledHttpClientFactory.class.getName());
         // the driver decodes protobuf fetch responses itself, without Avatica's message objects per value

@@ -105,6 +105,7 @@ final class SluiceJdbcFactory implements AvaticaFactory {
      * Avatica's metadata, where a {@code TIMESTAMP_LTZ} column is {@code TIMESTAMP_WITH_TIMEZONE} of class
      * {@link java.sql.Timestamp}: the gateway types it as text ({@code VARCHAR} named {@code TIMESTAMP_LTZ}), which
      * every Avatica client reads, and this driver's {@code getObject} returns the instant ({@link TranslatingResultSet}).
+     * A {@code TIMESTAMP} beyond milliseconds, also sent as text ({@link PreciseTimestamps}), is {@code TIMESTAMP}.
      * The values are read with the signature as sent.
      */
     @Override
@@ -114,13 +115,16 @@ final class SluiceJdbcFactory implements AvaticaFactory {
     }
 
     private static Meta.Signature withInstantTypes(Meta.Signature signature) {
-        if (signature == null || signature.columns.stream().noneMatch(InstantValues::isSentAsText)) {
+        if (signature == null
+                || signature.columns.stream()
+                        .noneMatch(c -> InstantValues.isSentAsText(c) || PreciseTimestamps.isSentAsText(c))) {
             return signature;
         }
         List<ColumnMetaData> columns = new ArrayList<>(signature.columns.size());
         for (ColumnMetaData c : signature.columns) {
+            boolean instant = InstantValues.isSentAsText(c);
             columns.add(
-                    InstantValues.isSentAsText(c)
+                    instant || PreciseTimestamps.isSentAsText(c)
                             ? new ColumnMetaData(
                                     c.ordinal,
                                     c.autoIncrement,
@@ -138,7 +142,7 @@ final class SluiceJdbcFactory implements AvaticaFactory {
                                     c.tableName,
                                     c.catalogName,
                                     ColumnMetaData.scalar(
-                                            java.sql.Types.TIMESTAMP_WITH_TIMEZONE,
+                                            instant ? java.sql.Types.TIMESTAMP_WITH_TIMEZONE : java.sql.Types.TIMESTAMP,
                                             c.type.name,
                                             ColumnMetaData.Rep.STRING),
                                     c.readOnly,

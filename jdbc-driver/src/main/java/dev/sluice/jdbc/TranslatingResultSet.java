@@ -23,8 +23,12 @@ final class TranslatingResultSet extends DelegatingResultSet {
     /** The proxy of the object that returned this result set: its statement, or a {@code DatabaseMetaData}. */
     private final TranslatingProxy owner;
 
-    /** Which columns hold instants ({@link InstantValues}), by column number; read at the first call that asks. */
-    private boolean @Nullable [] instantColumns;
+    // what the gateway sent as text: instants (InstantValues), timestamps beyond milliseconds (PreciseTimestamps)
+    private static final byte INSTANT = 1;
+    private static final byte PRECISE = 2;
+
+    /** Per column number, which columns the gateway sent as text, and of what; read at the first call that asks. */
+    private byte @Nullable [] textColumns;
 
     TranslatingResultSet(ResultSet delegate, TranslatingProxy owner) {
         super(delegate);
@@ -71,6 +75,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
             if (isInstant(column)) {
                 return InstantValues.timestamp(delegate.getString(column));
             }
+            if (isPrecise(column)) {
+                return PreciseTimestamps.timestamp(delegate.getString(column), null);
+            }
             Object value = delegate.getObject(column);
             return value instanceof Double number ? realAsFloat(column, number) : value;
         } catch (SQLException | RuntimeException e) {
@@ -82,8 +89,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public @Nullable Object getObject(String label) throws SQLException {
         try {
-            if (isInstant(delegate.findColumn(label))) {
-                return InstantValues.timestamp(delegate.getString(label));
+            int column = delegate.findColumn(label);
+            if (isInstant(column) || isPrecise(column)) {
+                return getObject(column);
             }
             Object value = delegate.getObject(label);
             return value instanceof Double number ? realAsFloat(delegate.findColumn(label), number) : value;
@@ -102,6 +110,13 @@ final class TranslatingResultSet extends DelegatingResultSet {
         if (InstantValues.reads(type) && isInstant(column)) {
             try {
                 return InstantValues.read(delegate.getString(column), type);
+            } catch (SQLException | RuntimeException e) {
+                throw translated(e);
+            }
+        }
+        if (PreciseTimestamps.reads(type) && isPrecise(column)) {
+            try {
+                return PreciseTimestamps.read(delegate.getString(column), type);
             } catch (SQLException | RuntimeException e) {
                 throw translated(e);
             }
@@ -136,7 +151,7 @@ final class TranslatingResultSet extends DelegatingResultSet {
     /** {@link #getObject(int, Class)} of the column labelled {@code label}. */
     @Override
     public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException {
-        if (!JavaTimeValues.reads(type) && !InstantValues.reads(type)) {
+        if (!JavaTimeValues.reads(type) && !InstantValues.reads(type) && !PreciseTimestamps.reads(type)) {
             return super.getObject(label, type);
         }
         int column;
@@ -173,6 +188,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public java.sql.@Nullable Timestamp getTimestamp(int column) throws SQLException {
         try {
+            if (isPrecise(column)) {
+                return PreciseTimestamps.timestamp(delegate.getString(column), null);
+            }
             return isInstant(column)
                     ? InstantValues.timestamp(delegate.getString(column))
                     : delegate.getTimestamp(column);
@@ -185,6 +203,9 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public java.sql.@Nullable Timestamp getTimestamp(int column, java.util.Calendar calendar) throws SQLException {
         try {
+            if (isPrecise(column)) {
+                return PreciseTimestamps.timestamp(delegate.getString(column), calendar);
+            }
             return isInstant(column)
                     ? InstantValues.timestamp(delegate.getString(column))
                     : delegate.getTimestamp(column, calendar);
@@ -214,16 +235,29 @@ final class TranslatingResultSet extends DelegatingResultSet {
     }
 
     private boolean isInstant(int column) throws SQLException {
-        boolean[] instants = instantColumns;
-        if (instants == null) {
+        return textKind(column) == INSTANT;
+    }
+
+    private boolean isPrecise(int column) throws SQLException {
+        return textKind(column) == PRECISE;
+    }
+
+    private byte textKind(int column) throws SQLException {
+        byte[] kinds = textColumns;
+        if (kinds == null) {
             ResultSetMetaData metaData = delegate.getMetaData();
-            instants = new boolean[metaData.getColumnCount() + 1];
-            for (int i = 1; i < instants.length; i++) {
-                instants[i] = InstantValues.holds(metaData.getColumnType(i));
+            kinds = new byte[metaData.getColumnCount() + 1];
+            for (int i = 1; i < kinds.length; i++) {
+                int type = metaData.getColumnType(i);
+                if (InstantValues.holds(type)) {
+                    kinds[i] = INSTANT;
+                } else if (type == Types.TIMESTAMP && PreciseTimestamps.isTypeName(metaData.getColumnTypeName(i))) {
+                    kinds[i] = PRECISE;
+                }
             }
-            instantColumns = instants;
+            textColumns = kinds;
         }
-        return column > 0 && column < instants.length && instants[column];
+        return column > 0 && column < kinds.length ? kinds[column] : 0;
     }
 
     private Object realAsFloat(int column, Double number) throws SQLException {

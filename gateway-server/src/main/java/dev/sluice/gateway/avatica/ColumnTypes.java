@@ -30,13 +30,47 @@ final class ColumnTypes {
     private ColumnTypes() {}
 
     static List<ColumnMetaData> columns(ResolvedSchema schema) {
+        return columns(schema, WireTimestamps.MILLIS);
+    }
+
+    /** The columns of {@code schema} for a connection that reads timestamps as {@code timestamps} says. */
+    static List<ColumnMetaData> columns(ResolvedSchema schema, WireTimestamps timestamps) {
         List<Column> flinkColumns = schema.getColumns();
         List<ColumnMetaData> columns = new ArrayList<>(flinkColumns.size());
         for (int i = 0; i < flinkColumns.size(); i++) {
             Column column = flinkColumns.get(i);
-            columns.add(column(i, column.getName(), column.getDataType().getLogicalType()));
+            LogicalType type = column.getDataType().getLogicalType();
+            columns.add(
+                    timestamps.asText(type)
+                            ? sentAsText(column(i, column.getName(), type), WireTimestamps.textTypeName(type))
+                            : column(i, column.getName(), type));
         }
         return columns;
+    }
+
+    /** {@code column} typed {@code VARCHAR} named {@code typeName}, its values strings: a timestamp sent as text. */
+    private static ColumnMetaData sentAsText(ColumnMetaData column, String typeName) {
+        return new ColumnMetaData(
+                column.ordinal,
+                column.autoIncrement,
+                column.caseSensitive,
+                column.searchable,
+                column.currency,
+                column.nullable,
+                column.signed,
+                column.displaySize,
+                column.label,
+                column.columnName,
+                column.schemaName,
+                column.precision,
+                column.scale,
+                column.tableName,
+                column.catalogName,
+                ColumnMetaData.scalar(Types.VARCHAR, typeName, ColumnMetaData.Rep.STRING),
+                column.readOnly,
+                column.writable,
+                column.definitelyWritable,
+                String.class.getName());
     }
 
     static ColumnMetaData column(int ordinal, String name, LogicalType type) {

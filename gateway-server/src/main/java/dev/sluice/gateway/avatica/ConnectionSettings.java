@@ -22,6 +22,8 @@ final class ConnectionSettings {
     private final Map<String, ConnectionPropertiesImpl> byConnection = new ConcurrentHashMap<>();
     // only the connections in ANSI quoting; the others quote as Flink does
     private final Map<String, IdentifierQuoting> quoting = new ConcurrentHashMap<>();
+    // only the connections of Sluice's driver, which reads timestamps beyond milliseconds as text
+    private final Map<String, WireTimestamps> timestamps = new ConcurrentHashMap<>();
 
     /**
      * The quoting that the properties of a connection being opened ask for.
@@ -41,15 +43,28 @@ final class ConnectionSettings {
     }
 
     void opened(String connectionId, IdentifierQuoting identifierQuoting) {
+        opened(connectionId, identifierQuoting, WireTimestamps.MILLIS);
+    }
+
+    void opened(String connectionId, IdentifierQuoting identifierQuoting, WireTimestamps wireTimestamps) {
         byConnection.put(connectionId, newConnectionProperties());
         if (identifierQuoting != IdentifierQuoting.BACK_TICKS) {
             quoting.put(connectionId, identifierQuoting);
+        }
+        if (wireTimestamps != WireTimestamps.MILLIS) {
+            timestamps.put(connectionId, wireTimestamps);
         }
     }
 
     void closed(String connectionId) {
         byConnection.remove(connectionId);
         quoting.remove(connectionId);
+        timestamps.remove(connectionId);
+    }
+
+    /** How the connection's results carry timestamps beyond milliseconds. */
+    WireTimestamps timestamps(String connectionId) {
+        return timestamps.getOrDefault(connectionId, WireTimestamps.MILLIS);
     }
 
     /** How the statements of the connection quote identifiers; Flink's back ticks unless it asked otherwise. */

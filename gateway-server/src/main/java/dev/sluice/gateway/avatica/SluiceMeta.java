@@ -80,7 +80,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         Map<String, String> properties = info == null ? Map.of() : info;
         IdentifierQuoting quoting = ConnectionSettings.quoting(properties); // refused before a session opens
         sessions.open(id, requestUser.require(), properties);
-        connectionSettings.opened(id, quoting);
+        connectionSettings.opened(id, quoting, WireTimestamps.of(properties));
     }
 
     @Override
@@ -296,7 +296,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         // a fetch waits for rows, and a driver fetches ahead: a killed client leaves one here, and its statement (an
         // endless streaming query's job) is cancelled at once rather than when the result's idle timeout passes
         try (InFlightRequest.Registration ignored = InFlightRequest.whenCurrentAbandoned(() -> statement.cancel())) {
-            return frame(statement, offset, fetchMaxRowCount, session);
+            return frame(statement, offset, fetchMaxRowCount, session, h.connectionId);
         }
     }
 
@@ -347,10 +347,11 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
             return MetaResultSet.count(h.connectionId, h.id, count.count());
         }
         StatementOutcome.Rows rows = (StatementOutcome.Rows) outcome;
-        List<ColumnMetaData> columns = ColumnTypes.columns(rows.schema());
+        List<ColumnMetaData> columns =
+                ColumnTypes.columns(rows.schema(), connectionSettings.timestamps(h.connectionId));
         Signature signature = new Signature(
                 columns, sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
-        Frame first = frame(statement, 0, maxRowsInFirstFrame, session);
+        Frame first = frame(statement, 0, maxRowsInFirstFrame, session, h.connectionId);
         return MetaResultSet.create(h.connectionId, h.id, false, signature, first);
     }
 
@@ -358,7 +359,8 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
      * The next frame of the statement's result, of as many rows as {@link FrameSizing} gives for {@code requested}
      * (the client's fetch size, if any) and the result's types.
      */
-    private Frame frame(GatewayStatement statement, long offset, int requested, GatewaySession session) {
+    private Frame frame(
+            GatewayStatement statement, long offset, int requested, GatewaySession session, String connectionId) {
         List<LogicalType> types =
                 statement.resultSchema().map(SluiceMeta::types).orElse(List.of());
         GatewayStatement.Page page =
@@ -370,8 +372,9 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         long bytes = 0;
         // looked up once a frame: it is a lookup in the session's configuration, and a frame holds thousands of rows
         ZoneId zone = session.localTimeZone();
+        WireTimestamps timestamps = connectionSettings.timestamps(connectionId);
         for (Row row : page.rows()) {
-            List<Object> wireRow = WireValues.row(row, types, zone);
+            List<Object> wireRow = WireValues.row(row, types, zone, timestamps);
             bytes += FrameSizing.rowBytes(wireRow);
             rows.add(wireRow);
         }

@@ -26,7 +26,8 @@ import java.util.Locale;
  * {@code TIMESTAMP_LTZ} is an instant, sent as text: the wall-clock time in the session's time zone
  * ({@code table.local-time-zone}) as Flink shows it, with the fraction of the type's precision, and that zone's offset
  * at the instant ({@code 2024-01-02 13:34:56.789+01:00}), so that every client reads the instant Flink computed
- * whatever its own time zone.
+ * whatever its own time zone. A {@code TIMESTAMP} of more than millisecond precision goes as its text to a client that
+ * reads it so ({@link WireTimestamps}).
  */
 final class WireValues {
     private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
@@ -36,9 +37,20 @@ final class WireValues {
 
     /** Converts one row; {@code types} are the column types in order. */
     static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone) {
+        return row(row, types, sessionZone, WireTimestamps.MILLIS);
+    }
+
+    /** Converts one row for a connection that reads timestamps as {@code timestamps} says. */
+    static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone, WireTimestamps timestamps) {
         List<Object> values = new ArrayList<>(types.size());
         for (int i = 0; i < types.size(); i++) {
-            values.add(value(row.getField(i), types.get(i), sessionZone));
+            LogicalType type = types.get(i);
+            Object field = row.getField(i);
+            values.add(
+                    field != null && timestamps.asText(type)
+                            ? wallClock((LocalDateTime) field, LogicalTypeChecks.getPrecision(type))
+                                    .toString()
+                            : value(field, type, sessionZone));
         }
         return values;
     }
@@ -72,6 +84,13 @@ final class WireValues {
      * 1900).
      */
     static String instant(OffsetDateTime value, int precision) {
+        return wallClock(value.toLocalDateTime(), precision)
+                .append(OFFSET.format(value))
+                .toString();
+    }
+
+    /** {@code 2024-01-02 13:34:56.789123}: the date and time with {@code precision} digits of fraction. */
+    private static StringBuilder wallClock(LocalDateTime value, int precision) {
         StringBuilder text = new StringBuilder(35)
                 .append(value.toLocalDate())
                 .append(' ')
@@ -80,7 +99,7 @@ final class WireValues {
             String nanos = String.valueOf(1_000_000_000L + value.getNano());
             text.append('.').append(nanos, 1, 1 + precision);
         }
-        return text.append(OFFSET.format(value)).toString();
+        return text;
     }
 
     /** SQL-like text of a value JDBC cannot carry natively: ARRAY[1, 2], {k=v}, ROW(a, b). */
