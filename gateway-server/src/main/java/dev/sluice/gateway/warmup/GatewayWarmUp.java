@@ -127,22 +127,20 @@ public final class GatewayWarmUp {
         return report;
     }
 
-    /** Warms one cluster up in a session of its own; returns the number of failed steps. */
+    /**
+     * Warms one cluster up: its datagen queries in a session of their own, then the declared catalogs' tables in
+     * another that creates nothing, as a BI tool's session is (one that shares plans with others); returns the number
+     * of failed steps.
+     */
     private int warmUp(String cluster, Duration left, long deadline, List<String> steps) {
+        return warmUpJobs(cluster, left, deadline, steps)
+                + (catalogs.isEmpty() ? 0 : warmUpCatalogs(cluster, left, deadline, steps));
+    }
+
+    private int warmUpJobs(String cluster, Duration left, long deadline, List<String> steps) {
         String id = "sluice-warm-up-" + UUID.randomUUID();
-        GatewaySession session;
-        try {
-            session = sessions.open(
-                    id,
-                    GatewayUser.ANONYMOUS,
-                    Map.of(
-                            SessionRegistry.CLUSTER_PROPERTY,
-                            cluster,
-                            // no statement outlives the warm-up
-                            SessionOptions.QUERY_TIMEOUT.key(),
-                            Math.max(1, left.toMillis()) + " ms"));
-        } catch (RuntimeException e) {
-            steps.add("cluster " + cluster + ": no session: " + e.getMessage());
+        GatewaySession session = open(id, cluster, left, steps);
+        if (session == null) {
             return 1;
         }
         int failures = 0;
@@ -162,6 +160,20 @@ public final class GatewayWarmUp {
                     }
                 }
             }
+        } finally {
+            sessions.close(id, GatewayUser.ANONYMOUS);
+        }
+        return failures;
+    }
+
+    private int warmUpCatalogs(String cluster, Duration left, long deadline, List<String> steps) {
+        String id = "sluice-warm-up-" + UUID.randomUUID();
+        GatewaySession session = open(id, cluster, left, steps);
+        if (session == null) {
+            return 1;
+        }
+        int failures = 0;
+        try {
             for (String catalog : catalogs) {
                 Optional<FirstTable> table = firstTable(session, catalog);
                 if (table.isEmpty()) {
@@ -178,6 +190,24 @@ public final class GatewayWarmUp {
             sessions.close(id, GatewayUser.ANONYMOUS);
         }
         return failures;
+    }
+
+    /** A session of the warm-up on {@code cluster}; null, with the step that says why, if none opens. */
+    private @Nullable GatewaySession open(String id, String cluster, Duration left, List<String> steps) {
+        try {
+            return sessions.open(
+                    id,
+                    GatewayUser.ANONYMOUS,
+                    Map.of(
+                            SessionRegistry.CLUSTER_PROPERTY,
+                            cluster,
+                            // no statement outlives the warm-up
+                            SessionOptions.QUERY_TIMEOUT.key(),
+                            Math.max(1, left.toMillis()) + " ms"));
+        } catch (RuntimeException e) {
+            steps.add("cluster " + cluster + ": no session: " + e.getMessage());
+            return null;
+        }
     }
 
     /** Runs {@link #CATALOG_QUERIES} on a declared catalog's table; returns whether every one succeeded. */
