@@ -1,15 +1,12 @@
 package dev.sluice.planner.flink;
 
 import org.apache.flink.api.dag.Transformation;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.ExplainFormat;
 import org.apache.flink.table.api.PlanReference;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TablePipeline;
 import org.apache.flink.table.api.TableResult;
-import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.internal.CachedPlan;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -137,26 +134,20 @@ public final class TableEnvironmentInternals {
      */
     public static List<Transformation<?>> translatePlan(TableEnvironment environment, String planJson) {
         Planner planner = impl(environment).getPlanner();
-        // Flink gives the operators of a restored plan uids made of the plan's node ids (PLAN_ONLY), so two queries
-        // of one plan in one shared job would collide; a batch job restores no state, so its operators need none
-        // (the session's options are left as they were, unset if they were: plan cache keys compare them)
-        Configuration options = environment.getConfig().getConfiguration();
-        ConfigOption<ExecutionConfigOptions.UidGeneration> uidGeneration =
-                ExecutionConfigOptions.TABLE_EXEC_UID_GENERATION;
-        boolean wasSet = options.contains(uidGeneration);
-        ExecutionConfigOptions.UidGeneration previous = options.get(uidGeneration);
-        options.set(uidGeneration, ExecutionConfigOptions.UidGeneration.DISABLED);
+        List<Transformation<?>> transformations;
         try {
-            return planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(planJson)));
+            transformations = planner.translatePlan(planner.loadPlan(PlanReference.fromJsonString(planJson)));
         } catch (IOException e) {
             throw new UncheckedIOException("Flink could not read a compiled plan", e);
-        } finally {
-            if (wasSet) {
-                options.set(uidGeneration, previous);
-            } else {
-                options.removeConfig(uidGeneration);
-            }
         }
+        // Flink gives the operators of a restored plan uids made of the plan's node ids, so two queries of one plan in
+        // one shared job would collide ("Hash collision on user-specified ID"); a batch job restores no state, so its
+        // operators need none. (Not by turning uid generation off in the session's options: plan keys compare them.)
+        for (Transformation<?> sink : transformations) {
+            sink.setUid(null);
+            sink.getTransitivePredecessors().forEach(transformation -> transformation.setUid(null));
+        }
+        return transformations;
     }
 
     /**
