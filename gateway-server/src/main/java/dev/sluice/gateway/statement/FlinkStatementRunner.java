@@ -34,6 +34,7 @@ import dev.sluice.jobs.QueryTimeoutException;
 import dev.sluice.jobs.SubmissionTimings;
 import dev.sluice.jobs.Submitted;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.QueryStartDate;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.cache.JobPlanCache;
@@ -59,6 +60,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -132,8 +134,19 @@ public final class FlinkStatementRunner {
      * @param planScope the session as the plan cache sees it: its id, state version, and whether it shares plans
      */
     public StatementOutcome execute(
-            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, PlanScope planScope) {
-        StatementKind kind = planned.kind();
+            PlannedStatement statement,
+            long maxRows,
+            Duration statementTimeout,
+            QueryTrace trace,
+            PlanScope planScope) {
+        StatementKind kind = statement.kind();
+        // a batch query's CURRENT_DATE is the date it starts: written in, its plan may be reused (QueryStartDate)
+        PlannedStatement planned = kind == StatementKind.QUERY
+                        && environment.runtimeMode() == RuntimeExecutionMode.BATCH
+                ? QueryStartDate.bind(
+                        statement,
+                        LocalDate.now(environment.onCurrentThread().getConfig().getLocalTimeZone()))
+                : statement;
         String sql = planned.sql();
         cancelRequested = false;
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);

@@ -160,6 +160,28 @@ final class LiteralTemplatesIT {
         }
     }
 
+    @Test
+    void aBatchQuerysCurrentDateIsTheDateItStartsAndItsPlanIsReused() throws SQLException {
+        String sql = "select id, current_date as today from " + ORDERS
+                + " where placed_on < current_date and id <= 2 order by id";
+        try (Connection connection = connect();
+                Connection planned = connectPlanningEachQuery()) {
+            List<List<Object>> first = rows(connection, sql);
+            List<List<Object>> second = rows(connection, sql);
+
+            assertThat(first).isEqualTo(rows(planned, sql)).isEqualTo(second).hasSize(2);
+            assertThat(first.get(0).get(1)).isEqualTo(java.sql.Date.valueOf(java.time.LocalDate.now()));
+            assertThat(planCaches(connection)).containsExactly("miss", "hit");
+            try (Statement statement = connection.createStatement();
+                    ResultSet history = statement.executeQuery("SHOW QUERY HISTORY")) {
+                assertThat(history.next()).isTrue();
+                assertThat(history.getString("statement"))
+                        .as("the history shows what the user ran")
+                        .isEqualTo(sql);
+            }
+        }
+    }
+
     private Connection connect() throws SQLException {
         return DriverManager.getConnection(gateway.jdbcUrl());
     }
