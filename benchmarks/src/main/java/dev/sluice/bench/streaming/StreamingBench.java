@@ -90,6 +90,8 @@ public final class StreamingBench implements Callable<Integer> {
                 Statement setup = reader.createStatement();
                 Statement query = reader.createStatement()) {
             setup.execute("SET 'execution.runtime-mode' = 'streaming'");
+            // the query runs as long as it is read, past the gateway's default query timeout if need be
+            setup.execute("SET 'sluice.query.timeout' = '" + (readFor.toSeconds() + 300) + " s'");
             setup.execute("create temporary table sluice_stream (id BIGINT, s STRING) with ('connector' = 'datagen',"
                     + " 'rows-per-second' = '" + rowsPerSecond + "', 'fields.s.length' = '" + rowLength + "')");
             Future<?> probing =
