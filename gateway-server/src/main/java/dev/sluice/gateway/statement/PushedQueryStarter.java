@@ -18,6 +18,7 @@ import dev.sluice.jobs.Submitted;
 import dev.sluice.jobs.SubmittedJobClient;
 import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.cache.CachedPushPlan;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanScope;
@@ -140,7 +141,7 @@ final class PushedQueryStarter {
             @Nullable Object sharingKey,
             NextJob job) {
         boolean mayShare = sharingKey != null;
-        Optional<CompiledPushQuery> cached =
+        Optional<CachedPushPlan> cached =
                 reusePlans ? jobPlans.findPushed(tableEnvironment, planScope, query, dataAccess) : Optional.empty();
         PlanCacheResult found = PlanCacheResult.HIT;
         if (cached.isEmpty() && reusePlans) {
@@ -153,7 +154,7 @@ final class PushedQueryStarter {
         PlanCacheResult cacheResult;
         QueryPlanning planning = null;
         if (cached.isPresent()) {
-            compiled = cached.get();
+            compiled = cached.get().compiled();
             result = endpoint.results().register(compiled.newSerializer());
             Map<String, String> sinkOptions = endpoint.sinkOptions(result);
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);

@@ -159,7 +159,7 @@ public final class JobPlanCache {
      * made. Its accesses are put to {@code check} first, which refuses by throwing. Run it through {@code environment}
      * with a new ticket's sink.
      */
-    public Optional<CompiledPushQuery> findPushed(
+    public Optional<CachedPushPlan> findPushed(
             TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
         if (!enabled) {
             return Optional.empty();
@@ -177,10 +177,11 @@ public final class JobPlanCache {
         return entry == null ? Optional.empty() : current(shared, entry, environment, check, scope);
     }
 
-    private Optional<CompiledPushQuery> current(
+    private Optional<CachedPushPlan> current(
             JobPlanKey key, PushedEntry entry, TableEnvironment environment, AccessCheck check, PlanScope scope) {
         if (entry.dependencies().isCurrent(environment, check, scope)) {
-            return Optional.of(entry.compiled());
+            return Optional.of(
+                    new CachedPushPlan(entry.compiled(), ResultDependencies.ofReusablePlan(entry.dependencies())));
         }
         pushedPlans.invalidate(key);
         return Optional.empty();
@@ -247,7 +248,7 @@ public final class JobPlanCache {
      * which share plans share. Translated on {@code environment}; its accesses are put to {@code check} first, which
      * refuses by throwing. Run it as a cached plan, with a new ticket's sink.
      */
-    public Optional<CompiledPushQuery> findTemplated(
+    public Optional<CachedPushPlan> findTemplated(
             TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
         if (!enabled) {
             return Optional.empty();

@@ -55,8 +55,11 @@ public record JobPlanKey(
         requireNonNull(database, "database is null");
     }
 
-    /** The key of a plan of the session in {@code scope}, with the session's options as they are now. */
-    static JobPlanKey own(TableEnvironment environment, PlanScope scope, String statement) {
+    /**
+     * The key of a plan of the session in {@code scope}, with the session's options as they are now; also the key of a
+     * cached result of the statement.
+     */
+    public static JobPlanKey own(TableEnvironment environment, PlanScope scope, String statement) {
         return new JobPlanKey(
                 scope.sessionId(),
                 scope.stateVersion(),
@@ -69,9 +72,10 @@ public record JobPlanKey(
 
     /**
      * The key of a plan any session may take: besides the statement, the options the job environment and the
-     * TableEnvironment have (without planning stamps), and where unqualified names resolve.
+     * TableEnvironment have (without planning stamps), and where unqualified names resolve; also the key of a cached
+     * result of the statement that sessions share.
      */
-    static JobPlanKey shared(TableEnvironment environment, String statement) {
+    public static JobPlanKey shared(TableEnvironment environment, String statement) {
         TableConfig config = environment.getConfig();
         return shared(
                 statement,
