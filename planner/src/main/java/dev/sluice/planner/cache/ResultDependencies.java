@@ -56,8 +56,11 @@ public final class ResultDependencies {
         return of(planning, compiled.environment(), compiled.query());
     }
 
-    /** The dependencies of {@code query}, just planned on {@code environment} under {@code planning}. */
-    static ResultDependencies of(QueryPlanning planning, TableEnvironment environment, QueryOperation query) {
+    /**
+     * The dependencies of {@code query}, just planned on {@code environment} under {@code planning}, on its planning
+     * thread state.
+     */
+    public static ResultDependencies of(QueryPlanning planning, TableEnvironment environment, QueryOperation query) {
         requireNonNull(planning, "planning is null");
         KeptDependencies kept = KeptDependencies.of(planning);
         if (kept == null) {
