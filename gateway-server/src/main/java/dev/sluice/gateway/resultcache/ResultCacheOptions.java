@@ -31,8 +31,8 @@ public final class ResultCacheOptions {
     public static final ConfigOption<MemorySize> MAX_BYTES = key(PREFIX + "max-bytes")
             .memoryType()
             .defaultValue(MemorySize.parse("64mb"))
-            .withDescription("Estimated heap the cached results take at most, across all connections; the least"
-                    + " recently used go beyond it.");
+            .withDescription("Estimated heap the cached results take at most, across all connections; beyond it,"
+                    + " those least likely to be asked again go (Caffeine's frequency and recency policy).");
 
     public static final ConfigOption<MemorySize> MAX_ENTRY_BYTES = key(PREFIX + "max-entry-bytes")
             .memoryType()
