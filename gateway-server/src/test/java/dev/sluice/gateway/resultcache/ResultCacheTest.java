@@ -1,7 +1,6 @@
 package dev.sluice.gateway.resultcache;
 
 import dev.sluice.planner.access.AccessCheck;
-import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.JobPlanKey;
 import dev.sluice.planner.cache.PlanCacheConfig;
@@ -9,6 +8,7 @@ import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.planner.cache.QueryPlanning;
 import dev.sluice.planner.cache.ResultDependencies;
 import dev.sluice.planner.catalog.ObservedCatalog;
+import dev.sluice.planner.push.PushQueryPlanner;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -53,9 +53,8 @@ final class ResultCacheTest {
                 .startPlanning(environment, AccessCheck.NONE)) {
             dependencies = ResultDependencies.of(
                     planning,
-                    environment,
-                    CheckedStatements.sqlQuery(environment, "select id from lake.db.orders", planning.check())
-                            .getQueryOperation());
+                    PushQueryPlanner.plan(environment, "select id from lake.db.orders", planning.check())
+                            .compile(Map.of("connector", "blackhole")));
         }
     }
 

@@ -10,7 +10,6 @@ import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.access.AccessCheck;
-import dev.sluice.planner.access.CheckedStatements;
 import dev.sluice.planner.access.DataAccess;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheConfig;
@@ -18,6 +17,7 @@ import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.planner.cache.QueryPlanning;
 import dev.sluice.planner.cache.ResultDependencies;
 import dev.sluice.planner.catalog.ObservedCatalog;
+import dev.sluice.planner.push.PushQueryPlanner;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -51,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * job is stood in for by rows handed to the fill, so no cluster is needed.
  */
 final class SessionResultCacheTest {
-    private static final String TOTAL = "select count(*) as n from lake.`default`.orders";
+    private static final String TOTAL = "select count(id) as n from lake.`default`.orders";
     private static final ResolvedSchema SCHEMA = ResolvedSchema.of(Column.physical("n", DataTypes.BIGINT()));
     private static final PlanScope SHARING = new PlanScope("s1", 0, true);
 
@@ -240,8 +240,7 @@ final class SessionResultCacheTest {
                 .startPlanning(session, AccessCheck.NONE)) {
             return ResultDependencies.of(
                     planning,
-                    session,
-                    CheckedStatements.sqlQuery(session, sql, planning.check()).getQueryOperation());
+                    PushQueryPlanner.plan(session, sql, planning.check()).compile(Map.of("connector", "blackhole")));
         }
     }
 

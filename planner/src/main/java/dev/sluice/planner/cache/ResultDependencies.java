@@ -3,8 +3,10 @@ package dev.sluice.planner.cache;
 import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.access.DataAccess;
 import dev.sluice.planner.flink.LogicalPlans;
+import dev.sluice.planner.flink.PlanningAnswers;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.push.CompiledPushQuery;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.CatalogManager;
 import org.apache.flink.table.catalog.ContextResolvedFunction;
@@ -16,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import static java.util.Objects.requireNonNull;
 
@@ -53,19 +56,33 @@ public final class ResultDependencies {
      */
     public static ResultDependencies of(QueryPlanning planning, CompiledPushQuery compiled) {
         requireNonNull(compiled, "compiled is null");
-        return of(planning, compiled.environment(), compiled.query());
+        return of(
+                planning,
+                compiled.environment(),
+                compiled.query(),
+                compiled.bind(UnaryOperator.identity()).transformations());
     }
 
     /**
-     * The dependencies of {@code query}, just planned on {@code environment} under {@code planning}, on its planning
-     * thread state.
+     * The dependencies of {@code query}, just planned on {@code environment} under {@code planning} and translated into
+     * {@code transformations}, on its planning thread state.
      */
-    public static ResultDependencies of(QueryPlanning planning, TableEnvironment environment, QueryOperation query) {
+    public static ResultDependencies of(
+            QueryPlanning planning,
+            TableEnvironment environment,
+            QueryOperation query,
+            List<Transformation<?>> transformations) {
         requireNonNull(planning, "planning is null");
         KeptDependencies kept = KeptDependencies.of(planning);
         if (kept == null) {
             return new ResultDependencies(
                     null, "its planning read " + planning.lookups().unversioned() + ", whose version is unknown", null);
+        }
+        Optional<String> answeringSource = PlanningAnswers.find(transformations);
+        if (answeringSource.isPresent()) {
+            // the answer is of the data as it was at planning, before the versions are read
+            return new ResultDependencies(
+                    kept, "a source answered it while it was planned: " + answeringSource.get(), null);
         }
         Finder finder;
         try {

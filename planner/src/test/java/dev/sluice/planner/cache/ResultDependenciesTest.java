@@ -130,7 +130,7 @@ final class ResultDependenciesTest {
         try (QueryPlanning planning = new JobPlanCache(new PlanCacheConfig(true, 10), List.of("lake"))
                 .startPlanning(planner, AccessCheck.NONE)) {
             Table table = CheckedStatements.sqlQuery(planner, sql, planning.check());
-            return ResultDependencies.of(planning, planner, table.getQueryOperation());
+            return ResultDependencies.of(planning, planner, table.getQueryOperation(), List.of());
         }
     }
 
