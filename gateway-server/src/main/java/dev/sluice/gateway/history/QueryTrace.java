@@ -258,6 +258,7 @@ public final class QueryTrace {
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 jobMillisSinceSubmit(),
                 beyondJob == null ? null : millis(beyondJob),
+                resultCache == null ? null : resultCache.label(),
                 sessionClosed);
     }
 
@@ -281,6 +282,7 @@ public final class QueryTrace {
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 millis(phases, QueryPhases.PLAN),
                 cacheResult == null ? null : cacheResult.label(),
+                resultCache == null ? null : resultCache.label(),
                 millis(phases, QueryPhases.QUEUE),
                 millis(phases, QueryPhases.SUBMIT),
                 millis(phases, QueryPhases.START),

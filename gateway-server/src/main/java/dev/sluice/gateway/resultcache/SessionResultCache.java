@@ -137,11 +137,6 @@ public final class SessionResultCache {
         }
     }
 
-    /** Drops this session's own entries: its state changed, or it closed. */
-    public void invalidateOwn() {
-        cache.invalidateSession(sessionId);
-    }
-
     /** The key of {@code statement}'s result in the session: shared when the session created nothing of its own. */
     static JobPlanKey key(TableEnvironment environment, PlanScope scope, String statement) {
         return scope.sharesPlans()

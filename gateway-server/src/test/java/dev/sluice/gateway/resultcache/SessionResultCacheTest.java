@@ -172,7 +172,7 @@ final class SessionResultCacheTest {
                 .isInstanceOf(SessionResultCache.Hit.class);
         assertThat(own.lookup(session, planned(TOTAL), SHARING, AccessCheck.NONE, 0, trace()))
                 .isInstanceOf(SessionResultCache.Miss.class);
-        own.invalidateOwn();
+        cache.invalidateSession("s1");
         assertThat(own.lookup(session, planned(TOTAL), ownScope, AccessCheck.NONE, 0, trace()))
                 .isInstanceOf(SessionResultCache.Miss.class);
     }
