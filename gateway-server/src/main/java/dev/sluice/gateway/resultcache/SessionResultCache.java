@@ -140,7 +140,7 @@ public final class SessionResultCache {
     /** The key of {@code statement}'s result in the session: shared when the session created nothing of its own. */
     static JobPlanKey key(TableEnvironment environment, PlanScope scope, String statement) {
         return scope.sharesPlans()
-                ? JobPlanKey.shared(environment, statement)
+                ? JobPlanKey.sharedResult(environment, statement)
                 : JobPlanKey.own(environment, scope, statement);
     }
 

@@ -43,6 +43,11 @@ public record JobPlanKey(
     private static final Predicate<String> WRITTEN_BY_PLANNING = option -> option.startsWith("__table.query-start.")
             || option.equals("execution.batch.adaptive.stream-graph-optimization.strategies")
             || option.startsWith("$internal.execution.batch.adaptive.");
+    // What the first submission of a session writes into its job environment's options (batch execution's object reuse
+    // and buffer timeout): they tell a session that has run a query from a new one, and change no query's answer.
+    private static final Predicate<String> WRITTEN_BY_SUBMISSION = WRITTEN_BY_PLANNING
+            .or(option -> option.equals("pipeline.object-reuse"))
+            .or(option -> option.startsWith("execution.buffer-timeout"));
     // a session's own plans: its state version moves with USE, and the job environment's options are the gateway's
     private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
 
@@ -81,6 +86,21 @@ public record JobPlanKey(
                 statement,
                 sharedOptions(config.getConfiguration()),
                 sharedOptions(config.getRootConfiguration()),
+                environment.getCurrentCatalog(),
+                environment.getCurrentDatabase());
+    }
+
+    /**
+     * The key of a result of {@code statement} that sessions share: as {@link #shared(TableEnvironment, String)}, but
+     * without the options a session's first submission writes into its job environment, which change no answer; so
+     * a new session (a BI tool's connection per chart) finds a result that a session which had run queries kept.
+     */
+    public static JobPlanKey sharedResult(TableEnvironment environment, String statement) {
+        TableConfig config = environment.getConfig();
+        return shared(
+                statement,
+                sharedOptions(config.getConfiguration()),
+                OptionsSnapshot.of(config.getRootConfiguration(), WRITTEN_BY_SUBMISSION),
                 environment.getCurrentCatalog(),
                 environment.getCurrentDatabase());
     }
