@@ -65,7 +65,7 @@ public final class ResultCacheOptions {
                 .defaultValue(Duration.ZERO)
                 .withDescription("How long a result may be served that reads a table of this catalog whose data has"
                         + " no version the gateway can read (not Paimon, not files: JDBC, Kafka, a Paimon system"
-                        + " table, ...), or that calls a function of the time or of chance (CURRENT_DATE, RAND()):"
+                        + " table, ...), or that calls a function of the time or of chance (CURRENT_TIMESTAMP, RAND()):"
                         + " such answers may be this old. 0 s: never cached.");
     }
 

@@ -151,13 +151,13 @@ final class DataVersionsTest {
 
     @Test
     void aFunctionOfTheTimeNeedsACatalogsTimeToLive() {
-        String sql = "select count(*) from lake.`default`.orders where id < dayofmonth(current_date)";
+        String sql = "select count(*) from lake.`default`.orders where id < second(current_timestamp)";
 
         assertThat(sources(sql, ResultCacheConfig.disabled()))
                 .isInstanceOfSatisfying(
                         DataVersions.Refused.class,
                         refused -> assertThat(refused.reason())
-                                .contains("CURRENT_DATE")
+                                .contains("CURRENT_TIMESTAMP")
                                 .contains("none of its catalogs has a time-to-live"));
         DataVersions.Versioned versioned = versioned(sources(sql, withPolicy("lake", Duration.ofMinutes(5), "", "")));
         assertThat(versioned.tables()).hasSize(1);
