@@ -1,5 +1,6 @@
 package dev.sluice.gateway;
 
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.gateway.session.CatalogOptions;
 import dev.sluice.sessioncache.ClusterOptions;
 import org.apache.flink.configuration.ConfigOption;
@@ -36,6 +37,7 @@ public final class ConfigurationReference {
         List<ConfigOption<?>> options = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
         options.addAll(ClusterOptions.perCluster("<name>"));
         options.add(CatalogOptions.type("<name>"));
+        options.addAll(ResultCacheOptions.perCatalog("<name>"));
         String rows = options.stream().map(ConfigurationReference::row).collect(Collectors.joining("\n"));
         return """
                 # Configuration reference

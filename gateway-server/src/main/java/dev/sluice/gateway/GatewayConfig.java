@@ -12,6 +12,8 @@ import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.dataaccess.DataAccessConfig;
 import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.push.ResultConfig;
+import dev.sluice.gateway.resultcache.ResultCacheConfig;
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.gateway.security.AuthenticationConfig;
 import dev.sluice.gateway.security.UserCodeConfig;
 import dev.sluice.gateway.session.CatalogDeclaration;
@@ -51,6 +53,7 @@ public record GatewayConfig(
         TlsConfig tls,
         SessionConfig session,
         PlanCacheConfig planCache,
+        ResultCacheConfig resultCache,
         EmbeddedClusterConfig embeddedCluster,
         SessionCacheConfig sessionCache,
         ResultConfig result,
@@ -71,6 +74,7 @@ public record GatewayConfig(
         requireNonNull(tls, "tls is null");
         requireNonNull(session, "session is null");
         requireNonNull(planCache, "planCache is null");
+        requireNonNull(resultCache, "resultCache is null");
         requireNonNull(embeddedCluster, "embeddedCluster is null");
         requireNonNull(sessionCache, "sessionCache is null");
         requireNonNull(result, "result is null");
@@ -118,12 +122,14 @@ public record GatewayConfig(
         }
         List<ConfigOption<?>> known = new ArrayList<>(SluiceOptionCatalog.fixedOptions());
         clusterNames.forEach(name -> known.addAll(ClusterOptions.perCluster(name)));
+        catalogNames.forEach(name -> known.addAll(ResultCacheOptions.perCatalog(name)));
         List<String> valueProblems = OptionValueCheck.problems(configuration, known);
         problems.addAll(valueProblems);
         ServerConfig server = collect(problems, () -> ServerConfig.from(configuration));
         TlsConfig tls = collect(problems, () -> TlsConfig.from(configuration));
         SessionConfig session = collect(problems, () -> SessionConfig.from(configuration));
         PlanCacheConfig planCache = collect(problems, () -> PlanCacheConfig.from(configuration));
+        ResultCacheConfig resultCache = collect(problems, () -> ResultCacheConfig.from(configuration, catalogNames));
         EmbeddedClusterConfig embedded = collect(problems, () -> EmbeddedClusterConfig.from(configuration));
         SessionCacheConfig sessionCache = collect(problems, () -> SessionCacheConfig.from(configuration));
         ResultConfig result = collect(problems, () -> ResultConfig.from(configuration));
@@ -153,6 +159,7 @@ public record GatewayConfig(
                 tls,
                 session,
                 planCache,
+                resultCache,
                 embedded,
                 sessionCache,
                 result,

@@ -14,6 +14,7 @@ import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.AuthenticationConfig;
 import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.GatewayAuthenticator;
@@ -172,6 +173,8 @@ public final class SluiceGateway implements AutoCloseable {
                 config.authorization(),
                 config.catalogs().stream().map(CatalogDeclaration::name).toList());
         SessionClock clock = SessionClock.withNanoClock(System::nanoTime);
+        ResultCache results = new ResultCache(config.resultCache(), clock::nanoTime, clock.wallClock());
+        metrics.registerResultCache(results::stats);
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -185,6 +188,7 @@ public final class SluiceGateway implements AutoCloseable {
                                                 config.catalogs().stream()
                                                         .map(CatalogDeclaration::name)
                                                         .toList()),
+                                        results,
                                         transports,
                                         metrics,
                                         clock,
@@ -203,6 +207,12 @@ public final class SluiceGateway implements AutoCloseable {
                 "Plan cache is {}",
                 config.planCache().enabled()
                         ? "on (at most " + config.planCache().maxSize() + " job plans)"
+                        : "off");
+        LOG.info(
+                "Result cache is {}",
+                config.resultCache().enabled()
+                        ? "on (at most " + config.resultCache().maxBytes() + " bytes, "
+                                + config.resultCache().maxEntryBytes() + " per result)"
                         : "off");
         components.push("housekeeping", Housekeeping.start(config.session(), sessions)::shutdownNow);
         GatewayAuthenticator authenticator = authenticator(config);

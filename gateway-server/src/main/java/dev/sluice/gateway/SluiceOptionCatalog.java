@@ -11,6 +11,7 @@ import dev.sluice.gateway.config.UserLimitOptions;
 import dev.sluice.gateway.dataaccess.DataAccessOptions;
 import dev.sluice.gateway.history.ClosedSessionHistoryOptions;
 import dev.sluice.gateway.push.ResultOptions;
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.gateway.security.AuthenticationOptions;
 import dev.sluice.gateway.security.UserCodeOptions;
 import dev.sluice.gateway.session.CatalogOptions;
@@ -107,6 +108,10 @@ public final class SluiceOptionCatalog {
             PlanCacheOptions.ENABLED,
             PlanCacheOptions.MAX_SIZE,
             PlanCacheOptions.LITERAL_TEMPLATES,
+            ResultCacheOptions.ENABLED,
+            ResultCacheOptions.MAX_BYTES,
+            ResultCacheOptions.MAX_ENTRY_BYTES,
+            ResultCacheOptions.FILES_QUIET_PERIOD,
             ResultOptions.TRANSPORT,
             ResultOptions.BIND_HOST,
             ResultOptions.PORT,

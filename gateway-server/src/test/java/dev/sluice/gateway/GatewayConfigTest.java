@@ -310,6 +310,33 @@ final class GatewayConfigTest {
     }
 
     @Test
+    void keepsACatalogsResultCacheKeysFromItsOwnOptions() {
+        GatewayConfig config = GatewayConfig.from(Configuration.fromMap(Map.of(
+                "sluice.catalogs", "lake",
+                "sluice.catalog.lake.type", "paimon",
+                "sluice.catalog.lake.warehouse", "file:///data/lake",
+                "sluice.catalog.lake.result-cache.ttl", "1 min")));
+
+        assertThat(config.catalogs())
+                .containsExactly(
+                        new CatalogDeclaration("lake", Map.of("type", "paimon", "warehouse", "file:///data/lake")));
+        assertThat(config.resultCache().catalogs()).containsOnlyKeys("lake");
+    }
+
+    @Test
+    void rejectsABadResultCacheKeyOrValueOfACatalog() {
+        assertThatThrownBy(() -> GatewayConfig.from(Configuration.fromMap(Map.of(
+                        "sluice.catalogs", "lake",
+                        "sluice.catalog.lake.type", "paimon",
+                        "sluice.catalog.lake.result-cache.enabled", "maybe",
+                        "sluice.catalog.lake.result-cache.tll", "1 min"))))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("sluice.catalog.lake.result-cache.enabled")
+                .hasMessageContaining("maybe")
+                .hasMessageContaining("Unknown option sluice.catalog.lake.result-cache.tll");
+    }
+
+    @Test
     void rejectsCatalogsThatAreUndeclaredUntypedOrNamedLikeTheSessionsOwn() {
         assertThatThrownBy(() -> GatewayConfig.from(Configuration.fromMap(Map.of(
                         "sluice.catalogs", "lake;default_catalog",

@@ -25,8 +25,8 @@ final class PhasesTable {
         }
         StringBuilder markdown = new StringBuilder("\n#### Phases (p50 ms, from SHOW QUERY HISTORY)\n\n");
         markdown.append("| query | concurrency | system | queries | plan | queue | submit | start | first row |"
-                + " last row | job | beyond job | plan cache hit / template / miss / skip |\n");
-        markdown.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + " last row | job | beyond job | plan cache hit / template / miss / skip | result cache hit |\n");
+        markdown.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CompareCell cell : traced) {
             HistoryPhases history = cell.report().history();
             markdown.append(String.format(
@@ -42,11 +42,12 @@ final class PhasesTable {
             }
             markdown.append(String.format(
                     Locale.ROOT,
-                    " %d / %d / %d / %d |%n",
+                    " %d / %d / %d / %d | %d |%n",
                     history.planCache("hit"),
                     history.planCache("template"),
                     history.planCache("miss"),
-                    history.planCache("skip")));
+                    history.planCache("skip"),
+                    history.planCache("result")));
         }
         return markdown.toString();
     }

@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  * @param p50Millis the median of each phase column ({@code plan_ms} ... {@code beyond_job_ms}) over the queries that
  *     have it, in the history's column order; a phase no query has is absent
  * @param jobSamples queries whose job's own lifetime the gateway reported
- * @param planCache how many plans were a {@code hit}, {@code miss} or {@code skip} of the plan cache
+ * @param planCache how many plans were a {@code hit}, {@code template}, {@code miss} or {@code skip} of the plan
+ *     cache, and how many queries the result cache answered without a plan ({@code result})
  */
 public record HistoryPhases(
         int queries, Map<String, Double> p50Millis, int jobSamples, Map<String, Integer> planCache) {
@@ -37,7 +38,10 @@ public record HistoryPhases(
         return planCache.getOrDefault(result, 0);
     }
 
-    /** {@code plan 1.2, queue 0.0, ...; plan cache 0 hit, 0 template, 40 miss, 0 skip}, for a report line. */
+    /**
+     * {@code plan 1.2, queue 0.0, ...; plan cache 0 hit, 0 template, 40 miss, 0 skip; 0 from the result cache}, for a
+     * report line.
+     */
     String describe() {
         String phases = p50Millis.entrySet().stream()
                 .map(entry ->
@@ -45,7 +49,7 @@ public record HistoryPhases(
                 .collect(Collectors.joining(", "));
         return phases + "; plan cache " + planCache("hit") + " hit, " + planCache("template") + " template, "
                 + planCache("miss") + " miss, "
-                + planCache("skip") + " skip";
+                + planCache("skip") + " skip; " + planCache("result") + " from the result cache";
     }
 
     /** {@code "history_queries":..,"phases_p50_ms":{..},"plan_cache":{..}}, fields of the report's JSON. */

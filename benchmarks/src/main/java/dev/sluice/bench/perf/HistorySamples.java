@@ -18,7 +18,8 @@ import java.util.Map;
  * What a Sluice gateway's {@code SHOW QUERY HISTORY} says of a run's measured queries: the time of each phase
  * ({@code plan_ms} to {@code last_row_ms}), the job's own lifetime and the client's wait beyond it ({@code job_ms},
  * {@code beyond_job_ms}; the p50 of the latter is the gateway's and the driver's share of a query, the figure issue
- * #13's goal is stated in), and how each plan was found ({@code plan_cache}: hit, miss or skip).
+ * #13's goal is stated in), and how each plan was found ({@code plan_cache}: hit, template, miss or skip; a query
+ * answered from the result cache, which has no plan, counts as {@code result}).
  *
  * <p>A connection's history keeps its last 100 statements, so a long run reports the last 100 queries of each
  * connection: a sample, not every query. Thread-safe: each worker adds its connection's rows.
@@ -29,6 +30,9 @@ final class HistorySamples {
             "plan_ms", "queue_ms", "submit_ms", "start_ms", "first_row_ms", "last_row_ms", "job_ms", "beyond_job_ms");
 
     static final List<String> PLAN_CACHE_RESULTS = List.of("hit", "miss", "skip");
+
+    /** How a query answered from the result cache is counted among plans: it had none. */
+    static final String RESULT_CACHE_HIT = "result";
 
     // guarded by this
     private final Map<String, List<Double>> phaseMillis = new LinkedHashMap<>();
@@ -107,7 +111,17 @@ final class HistorySamples {
                     phases.put(phase, ((Number) millis).doubleValue());
                 }
             }
-            return new Row(phases, history.getString("plan_cache"));
+            // a query the result cache answered was not planned: its plan_cache is empty
+            return new Row(
+                    phases, "hit".equals(resultCache(history)) ? RESULT_CACHE_HIT : history.getString("plan_cache"));
+        }
+
+        private static @Nullable String resultCache(ResultSet history) {
+            try {
+                return history.getString("result_cache");
+            } catch (SQLException e) {
+                return null; // a gateway from before the result cache
+            }
         }
     }
 

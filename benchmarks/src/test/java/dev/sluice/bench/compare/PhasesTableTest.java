@@ -23,7 +23,8 @@ final class PhasesTableTest {
                 PhasesTable.render(List.of(cell(CompareTable.SLUICE, sluice), cell("stock Flink", HistoryPhases.NONE)));
 
         assertThat(markdown)
-                .contains("| point-lookup (literal) | 1 | Sluice | 12 | 80.0 | | | | | | 250.5 | | 2 / 3 / 10 / 0 |")
+                .contains(
+                        "| point-lookup (literal) | 1 | Sluice | 12 | 80.0 | | | | | | 250.5 | | 2 / 3 / 10 / 0 | 0 |")
                 .doesNotContain("stock Flink");
     }
 

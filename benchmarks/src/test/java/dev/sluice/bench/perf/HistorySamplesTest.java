@@ -72,6 +72,20 @@ final class HistorySamplesTest {
     }
 
     @Test
+    void countsAQueryTheResultCacheAnsweredAsOneWithoutAPlan() throws Exception {
+        Map<String, Object> hit = row("QUERY", SQL, "finished", null, null, null);
+        hit.put("result_cache", "hit");
+        Connection connection = history(row("QUERY", SQL, "finished", 20.0, 4.0, "miss"), hit);
+        HistorySamples samples = new HistorySamples();
+
+        samples.readHistory(connection, QUERY, 10);
+
+        assertThat(samples.summary().planCache("result")).isEqualTo(1);
+        assertThat(samples.summary().planCache("miss")).isEqualTo(1);
+        assertThat(samples.summary().queries()).isEqualTo(2);
+    }
+
+    @Test
     void findsTheRunsOfAWorkloadQueryByTheirKindWhateverTheirText() throws Exception {
         Connection connection = history(
                 row("DDL", "create temporary table orders (x INT)", "finished", null, null, null),
@@ -98,6 +112,7 @@ final class HistorySamplesTest {
         row.put("job_ms", job);
         row.put("beyond_job_ms", beyondJob);
         row.put("plan_cache", planCache);
+        row.put("result_cache", null);
         // a plan time for the queries that had a plan
         row.put("plan_ms", planCache == null ? null : job == null ? 2.0 : 1.0);
         return row;

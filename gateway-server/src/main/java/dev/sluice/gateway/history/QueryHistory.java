@@ -46,6 +46,7 @@ public final class QueryHistory {
             Column.physical("total_ms", DataTypes.DOUBLE().notNull()),
             Column.physical("plan_ms", DataTypes.DOUBLE()),
             Column.physical("plan_cache", DataTypes.STRING()),
+            Column.physical("result_cache", DataTypes.STRING()),
             Column.physical("queue_ms", DataTypes.DOUBLE()),
             Column.physical("submit_ms", DataTypes.DOUBLE()),
             Column.physical("start_ms", DataTypes.DOUBLE()),

@@ -23,6 +23,8 @@ import static java.util.Objects.requireNonNull;
  * @param jobMillis when its job was {@code created}, started {@code running} and {@code ended}, in milliseconds after
  *     the gateway submitted it, as the cluster recorded them; empty without a job or until the cluster told
  * @param beyondJobMillis how long its client waited beyond its job's own lifetime; null until known
+ * @param resultCache what the result cache did for it ({@code hit}, {@code miss}, {@code skip}); null if it was not
+ *     asked
  * @param sessionClosed whether its session has closed: it is kept for a while after (see {@link ClosedSessionHistory})
  */
 public record QuerySummary(
@@ -41,6 +43,7 @@ public record QuerySummary(
         double elapsedMillis,
         Map<String, Double> jobMillis,
         @Nullable Double beyondJobMillis,
+        @Nullable String resultCache,
         boolean sessionClosed) {
     public QuerySummary {
         requireNonNull(sessionId, "sessionId is null");

@@ -31,6 +31,7 @@ public final class QueryTrace {
     private final long startNanos;
     private volatile @Nullable SubmissionTimings submission;
     private volatile @Nullable PlanCacheResult planCache;
+    private volatile @Nullable ResultCacheResult resultCache;
     private volatile @Nullable ResultProgress progress;
     // arrives from the cluster after the statement ended, if it ran a job and the cluster could tell
     private volatile @Nullable JobLifetime jobLifetime;
@@ -62,6 +63,16 @@ public final class QueryTrace {
 
     public void planned(PlanCacheResult cacheResult) {
         this.planCache = cacheResult;
+    }
+
+    public void resultCached(ResultCacheResult cacheResult) {
+        this.resultCache = cacheResult;
+    }
+
+    /** What the result cache did, if the statement is a query it was asked for. */
+    @Nullable
+    public ResultCacheResult resultCache() {
+        return resultCache;
     }
 
     /** How the plan was found, if the statement is a query that was planned. */
@@ -247,6 +258,7 @@ public final class QueryTrace {
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 jobMillisSinceSubmit(),
                 beyondJob == null ? null : millis(beyondJob),
+                resultCache == null ? null : resultCache.label(),
                 sessionClosed);
     }
 
@@ -270,6 +282,7 @@ public final class QueryTrace {
                 between(startNanos, end >= 0 ? end : nowNanos).toNanos() / 1e6,
                 millis(phases, QueryPhases.PLAN),
                 cacheResult == null ? null : cacheResult.label(),
+                resultCache == null ? null : resultCache.label(),
                 millis(phases, QueryPhases.QUEUE),
                 millis(phases, QueryPhases.SUBMIT),
                 millis(phases, QueryPhases.START),

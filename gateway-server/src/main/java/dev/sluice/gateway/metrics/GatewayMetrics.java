@@ -6,6 +6,7 @@ import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.push.PushBufferStats;
 import dev.sluice.gateway.push.ResultTransport;
 import dev.sluice.gateway.result.QueryOutcome;
+import dev.sluice.gateway.resultcache.ResultCacheStats;
 import dev.sluice.gateway.security.AuthenticationFailures;
 import dev.sluice.jobs.admission.ClusterAdmissions;
 import dev.sluice.planner.StatementKind;
@@ -31,6 +32,7 @@ import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -173,6 +175,41 @@ public final class GatewayMetrics implements QueryObserver {
                 .help("Queries waiting, in order of arrival, for the cluster's admission")
                 .labelNames("cluster")
                 .callback(callback -> clusters.forEach(cluster -> callback.call(admissions.queued(cluster), cluster)))
+                .register(registry);
+    }
+
+    /** The result cache: queries answered from it or not, what it holds, and what it dropped. */
+    public void registerResultCache(Supplier<ResultCacheStats> stats) {
+        requireNonNull(stats, "stats is null");
+        CounterWithCallback.builder()
+                .name("sluice_result_cache_requests_total")
+                .help("Queries the result cache was asked for, by result: hit (answered from memory, no job) or miss")
+                .labelNames("result")
+                .callback(callback -> {
+                    ResultCacheStats now = stats.get();
+                    callback.call(now.hits(), "hit");
+                    callback.call(now.misses(), "miss");
+                })
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_cache_bytes")
+                .help("Estimated heap of the results the result cache holds")
+                .callback(callback -> callback.call(stats.get().bytes()))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("sluice_result_cache_entries")
+                .help("Entries the result cache holds")
+                .callback(callback -> callback.call(stats.get().entries()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_result_cache_evictions_total")
+                .help("Results the result cache let go for room, or at the end of their time-to-live")
+                .callback(callback -> callback.call(stats.get().evictions()))
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("sluice_result_cache_invalidations_total")
+                .help("Results the result cache dropped because what they read changed or was written")
+                .callback(callback -> callback.call(stats.get().invalidations()))
                 .register(registry);
     }
 

@@ -1,5 +1,6 @@
 package dev.sluice.gateway.session;
 
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import org.apache.flink.configuration.Configuration;
 
 import java.util.ArrayList;
@@ -65,7 +66,8 @@ public record CatalogDeclaration(String name, Map<String, String> options) {
             String prefix = CatalogOptions.CATALOG_PREFIX + name + ".";
             Map<String, String> options = new LinkedHashMap<>();
             all.forEach((key, value) -> {
-                if (key.startsWith(prefix)) {
+                // the result cache's keys of a catalog are the gateway's, not options of the catalog's type
+                if (key.startsWith(prefix) && !key.startsWith(prefix + ResultCacheOptions.CATALOG_SUBKEY)) {
                     options.put(key.substring(prefix.length()), value);
                 }
             });

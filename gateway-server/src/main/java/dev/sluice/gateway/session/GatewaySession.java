@@ -13,6 +13,7 @@ import dev.sluice.gateway.jobcommand.StopJobCommand;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
@@ -83,6 +84,7 @@ public final class GatewaySession implements AutoCloseable {
     private final JobSubmissions submissions;
     private final StatementPolicies policies;
     private final SessionDataAccess dataAccess;
+    private final ResultCache results;
 
     /**
      * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
@@ -125,7 +127,11 @@ public final class GatewaySession implements AutoCloseable {
         this.runningQueries = requireNonNull(runningQueries, "runningQueries is null");
         this.stopJob = new StopJobCommand(id, cluster.name(), clusterJobs);
         this.statements = new SessionStatements(id, clock::nanoTime);
-        this.stateVersion = new SessionStateVersion(() -> jobPlans.invalidateSession(id));
+        this.stateVersion = new SessionStateVersion(() -> {
+            jobPlans.invalidateSession(id);
+            context.results().invalidateSession(id);
+        });
+        this.results = context.results();
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -388,6 +394,7 @@ public final class GatewaySession implements AutoCloseable {
         statements.closeAll();
         history.sessionClosed(); // after its results closed, so that their statements have ended
         jobPlans.invalidateSession(id);
+        results.invalidateSession(id);
         LOG.debug("Session {} closed", id);
     }
 }

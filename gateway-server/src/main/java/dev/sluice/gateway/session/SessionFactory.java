@@ -15,6 +15,7 @@ import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.ClusterSessionJobs;
 import dev.sluice.gateway.jobcommand.JobOwners;
 import dev.sluice.gateway.result.MaterializedLimits;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.settings.InvalidOptionValueException;
@@ -63,6 +64,7 @@ public final class SessionFactory {
     private final QueryObserver observer;
     private final ClosedSessionHistory closedSessions;
     private final JobPlanCache jobPlans;
+    private final ResultCache results;
     private final ClusterAdmissions admissions;
     private final SessionSetup setup;
     private final RunningStatementLimit runningStatements;
@@ -101,6 +103,7 @@ public final class SessionFactory {
         this.observer = shared.observer();
         this.closedSessions = shared.closedSessions();
         this.jobPlans = shared.jobPlans();
+        this.results = shared.results();
         this.admissions = shared.admissions();
         this.setup = requireNonNull(setup, "setup is null");
         this.runningStatements = new RunningStatementLimit(maxRunningStatements);
@@ -177,6 +180,7 @@ public final class SessionFactory {
                 clock,
                 runningStatements.observing(owner, observer),
                 jobPlans,
+                results,
                 executor,
                 transports,
                 sessionDataAccess);

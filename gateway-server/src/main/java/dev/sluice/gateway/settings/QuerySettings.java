@@ -2,6 +2,7 @@ package dev.sluice.gateway.settings;
 
 import dev.sluice.gateway.config.ResultMode;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.jobs.CollectResultReader;
 import dev.sluice.jobs.JobEndWait;
 import dev.sluice.planner.cache.PlanCacheOptions;
@@ -17,10 +18,13 @@ import static java.util.Objects.requireNonNull;
 /**
  * The Sluice settings a session's queries run with: how they wait on the cluster (the collect strategy,
  * {@code collect-strategy.*}, and {@code sluice.query.timeout}) and whether they may reuse plans
- * ({@code sluice.plan-cache.enabled}); read from the session's options, which {@code SET} changes per session.
+ * ({@code sluice.plan-cache.enabled}) and results ({@code sluice.result-cache.enabled}); read from the session's
+ * options, which {@code SET} changes per session.
  *
  * @param timeout zero for no limit
  * @param planCacheEnabled whether the session lets its queries reuse plans (the gateway may still not)
+ * @param resultCacheEnabled whether the session lets its queries be answered from cached results, and keep theirs
+ *     (the gateway may still not)
  */
 public record QuerySettings(
         CollectStrategy strategy,
@@ -28,6 +32,7 @@ public record QuerySettings(
         ResultPoller<CollectResultReader.Progress> resultPoller,
         JobEndWait jobEndWait,
         boolean planCacheEnabled,
+        boolean resultCacheEnabled,
         ResultMode resultMode) {
     public QuerySettings {
         requireNonNull(strategy, "strategy is null");
@@ -67,6 +72,14 @@ public record QuerySettings(
             throw new InvalidOptionValueException(
                     PlanCacheOptions.ENABLED.key() + " must be true or false: " + e.getMessage());
         }
+        boolean resultCacheEnabled;
+        try {
+            // the gateway's own switch is the cache's; a session only turns it off for itself
+            resultCacheEnabled = options.getOptional(ResultCacheOptions.ENABLED).orElse(true);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOptionValueException(
+                    ResultCacheOptions.ENABLED.key() + " must be true or false: " + e.getMessage());
+        }
         ResultMode resultMode;
         try {
             resultMode = options.get(SessionOptions.RESULT_MODE);
@@ -76,7 +89,13 @@ public record QuerySettings(
         }
         if (previous != null && previous.strategy.equals(strategy)) {
             return new QuerySettings(
-                    strategy, timeout, previous.resultPoller, previous.jobEndWait, planCacheEnabled, resultMode);
+                    strategy,
+                    timeout,
+                    previous.resultPoller,
+                    previous.jobEndWait,
+                    planCacheEnabled,
+                    resultCacheEnabled,
+                    resultMode);
         }
         return new QuerySettings(
                 strategy,
@@ -84,6 +103,7 @@ public record QuerySettings(
                 CollectResultReader.poller(strategy),
                 new JobEndWait(strategy),
                 planCacheEnabled,
+                resultCacheEnabled,
                 resultMode);
     }
 }

@@ -2,6 +2,7 @@ package dev.sluice.gateway.settings;
 
 import dev.sluice.gateway.config.Namespaces;
 import dev.sluice.gateway.config.SessionOptions;
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.planner.cache.PlanCacheOptions;
 
 import java.util.List;
@@ -16,7 +17,10 @@ public final class SessionScopedOptions {
     // AS x])"): in the names of tasks and their threads, and so in every log line and web page that shows a task
     private static final String SIMPLIFY_OPERATOR_NAMES = "table.exec.simplify-operator-name-enabled";
     private static final List<String> SETTABLE = List.of(
-            PlanCacheOptions.ENABLED.key(), SessionOptions.QUERY_TIMEOUT.key(), SessionOptions.RESULT_MODE.key());
+            PlanCacheOptions.ENABLED.key(),
+            ResultCacheOptions.ENABLED.key(),
+            SessionOptions.QUERY_TIMEOUT.key(),
+            SessionOptions.RESULT_MODE.key());
 
     private SessionScopedOptions() {}
 

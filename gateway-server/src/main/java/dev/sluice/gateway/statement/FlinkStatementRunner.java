@@ -15,7 +15,6 @@ import dev.sluice.gateway.result.LocalQueryRows;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.MaterializedResultCursor;
 import dev.sluice.gateway.result.PlanLines;
-import dev.sluice.gateway.result.PushedResultRows;
 import dev.sluice.gateway.result.QueryDeadline;
 import dev.sluice.gateway.result.QueryRows;
 import dev.sluice.gateway.result.ResultCursor;
@@ -23,6 +22,8 @@ import dev.sluice.gateway.result.ResultProgress;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.result.StreamingResultCursor;
 import dev.sluice.gateway.result.TimedQueryRows;
+import dev.sluice.gateway.resultcache.ResultFill;
+import dev.sluice.gateway.resultcache.SessionResultCache;
 import dev.sluice.gateway.settings.QuerySettings;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
@@ -53,8 +54,6 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +95,8 @@ public final class FlinkStatementRunner {
     private final JobNames jobNames;
     // the push path of queries: the cluster's results are pushed by their jobs' sinks to the result endpoint
     private final PushedQueryRunner pushed;
+    // answers pushed batch queries from the gateway's result cache, and keeps their results there
+    private final SessionResultCache results;
 
     /**
      * @param materializedLimits how much a folded streaming changelog may hold in the gateway
@@ -123,6 +124,7 @@ public final class FlinkStatementRunner {
         this.dataAccess = context.dataAccess();
         this.jobNames = new JobNames(sessionId);
         this.pushed = new PushedQueryRunner(context, loadedUserCode);
+        this.results = new SessionResultCache(context.results(), sessionId);
     }
 
     /**
@@ -139,14 +141,23 @@ public final class FlinkStatementRunner {
             Duration statementTimeout,
             QueryTrace trace,
             PlanScope planScope) {
-        StatementKind kind = statement.kind();
         // a batch query's CURRENT_DATE is the date it starts: written in, its plan may be reused (QueryStartDate)
-        PlannedStatement planned = kind == StatementKind.QUERY
+        PlannedStatement planned = statement.kind() == StatementKind.QUERY
                         && environment.runtimeMode() == RuntimeExecutionMode.BATCH
                 ? QueryStartDate.bind(
                         statement,
                         LocalDate.now(environment.onCurrentThread().getConfig().getLocalTimeZone()))
                 : statement;
+        try {
+            return run(planned, maxRows, statementTimeout, trace, planScope);
+        } finally {
+            results.statementEnded(); // what it wrote is stale from its end too
+        }
+    }
+
+    private StatementOutcome run(
+            PlannedStatement planned, long maxRows, Duration statementTimeout, QueryTrace trace, PlanScope planScope) {
+        StatementKind kind = planned.kind();
         String sql = planned.sql();
         cancelRequested = false;
         LOG.debug("Session {} executes {} statement: {}", sessionId, kind, sql);
@@ -159,11 +170,26 @@ public final class FlinkStatementRunner {
         Optional<ResultEndpointServer> pushEndpoint =
                 kind == StatementKind.QUERY ? transports.pushEndpointFor(cluster) : Optional.empty();
         if (pushEndpoint.isPresent()) {
+            ResultFill fill = null;
+            if (results.isEnabled()
+                    && settings.resultCacheEnabled()
+                    && environment.runtimeMode() == RuntimeExecutionMode.BATCH) {
+                SessionResultCache.Lookup lookup =
+                        results.lookup(tableEnvironment, planned, planScope, dataAccess, maxRows, trace);
+                if (lookup instanceof SessionResultCache.Hit hit) {
+                    return hit.rows();
+                }
+                fill = ((SessionResultCache.Miss) lookup).fill();
+            }
             Optional<PushedQueryStarter.StartedQuery> started = pushed.run(
-                    pushEndpoint.get(), tableEnvironment, planned, settings, planScope, trace, deadline, nextJob);
+                    pushEndpoint.get(), tableEnvironment, planned, settings, planScope, trace, deadline, nextJob, fill);
             if (started.isPresent()) {
+                QueryRows rows = fill == null
+                        ? started.get().rows()
+                        : fill.capturing(started.get().rows(), started.get().schema(), tableEnvironment);
                 return pushedRowsOutcome(
                         started.get(),
+                        rows,
                         new RowsReading(
                                 maxRows, settings.resultMode(), started.get().changes()),
                         trace,
@@ -178,7 +204,7 @@ public final class FlinkStatementRunner {
                     nextJob,
                     () -> kind == StatementKind.QUERY
                             ? executeQuery(tableEnvironment, settings, planned, trace, planScope)
-                            : CheckedStatements.executeSql(tableEnvironment, sql, dataAccess)
+                            : CheckedStatements.executeSql(tableEnvironment, sql, results.observingWrites(dataAccess))
                                     .result());
         } catch (RuntimeException e) {
             throw ClusterUnavailableException.reportedAs(cluster, e);
@@ -200,7 +226,7 @@ public final class FlinkStatementRunner {
                     awaitedJob = null;
                 }
             });
-            return awaitAffectedRows(result);
+            return AffectedRows.of(result);
         }
         if (kind == StatementKind.EXPLAIN) {
             return PlanLines.of(result);
@@ -234,13 +260,19 @@ public final class FlinkStatementRunner {
         }
     }
 
-    /** The cursor over the rows of a query that {@link PushedQueryRunner} started, with its job's timings traced. */
+    /**
+     * The cursor over {@code rows}, the rows of a query that {@link PushedQueryRunner} started (kept for the result
+     * cache on their way, where it may), with its job's timings traced.
+     */
     private StatementOutcome pushedRowsOutcome(
-            PushedQueryStarter.StartedQuery started, RowsReading reading, QueryTrace trace, QueryDeadline deadline) {
+            PushedQueryStarter.StartedQuery started,
+            QueryRows rows,
+            RowsReading reading,
+            QueryTrace trace,
+            QueryDeadline deadline) {
         takeSubmission(trace, started.timings());
         trace.readingWith(started.rows());
-        PushedResultRows rows = started.rows();
-        return rowsOutcome(started.schema(), rows, reading, trace, deadline, rows::close);
+        return rowsOutcome(started.schema(), rows, reading, trace, deadline, started.rows()::close);
     }
 
     /**
@@ -341,31 +373,5 @@ public final class FlinkStatementRunner {
                     deadline.timeout(),
                     deadline.elapsed(clock.nanoTime()));
         }
-    }
-
-    /**
-     * Sums the row counts an ended DML job reports per sink. Flink reports -1 for a sink that does not know its count,
-     * and then the statement's count is unknown.
-     */
-    private static StatementOutcome.UpdateCount awaitAffectedRows(TableResult result) {
-        long affected = 0;
-        boolean known = true;
-        try (CloseableIterator<Row> rows = result.collect()) {
-            while (rows.hasNext()) {
-                Row row = rows.next();
-                for (int i = 0; i < row.getArity(); i++) {
-                    if (row.getField(i) instanceof Number count && count.longValue() >= 0) {
-                        affected += count.longValue();
-                    } else {
-                        known = false;
-                    }
-                }
-            }
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("Closing the result of a DML statement failed", e);
-        }
-        return known ? new StatementOutcome.UpdateCount(affected) : StatementOutcome.UpdateCount.unknown();
     }
 }

@@ -6,6 +6,7 @@ import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.push.ResultEndpointServer;
 import dev.sluice.gateway.result.PushedResultRows;
 import dev.sluice.gateway.result.QueryDeadline;
+import dev.sluice.gateway.resultcache.ResultFill;
 import dev.sluice.gateway.settings.QuerySettings;
 import dev.sluice.jobs.JobRequest;
 import dev.sluice.jobs.JobSubmissions;
@@ -86,6 +87,8 @@ final class PushedQueryRunner {
      * whose TaskManagers cannot reach the endpoint is found before any row could have reached the client: then the
      * cluster is made collect-only and this returns empty, for the caller to run the query on the collect path. The
      * submission of the returned query is still the executor's, for the caller to take.
+     *
+     * @param fill keeps the query's result in the result cache, if it may; null when the cache is not asked
      */
     Optional<PushedQueryStarter.StartedQuery> run(
             ResultEndpointServer endpoint,
@@ -95,17 +98,18 @@ final class PushedQueryRunner {
             PlanScope planScope,
             QueryTrace trace,
             QueryDeadline deadline,
-            NextJob job) {
+            NextJob job,
+            @Nullable ResultFill fill) {
         // the key copies the session's options: not worth it on a cluster whose jobs carry one query each
         Object sharingKey = submissions.maxQueriesPerJob() > 1
                 ? SharingKeys.of(tableEnvironment, loadedUserCode.getAsBoolean())
                 : null;
         PushedQueryStarter.StartedQuery started =
-                start(endpoint, tableEnvironment, planned, settings, planScope, sharingKey, job, deadline);
+                start(endpoint, tableEnvironment, planned, settings, planScope, sharingKey, job, deadline, fill);
         starting = started.rows();
         if (started.sharesJob()) {
             started = aloneIfSharedJobFailed(
-                    started, endpoint, tableEnvironment, planned, settings, planScope, job, deadline);
+                    started, endpoint, tableEnvironment, planned, settings, planScope, job, deadline, fill);
         }
         trace.planned(started.planCache());
         Optional<PushEndpointUnreachableException> unreachable;
@@ -150,7 +154,8 @@ final class PushedQueryRunner {
             QuerySettings settings,
             PlanScope planScope,
             NextJob job,
-            QueryDeadline deadline) {
+            QueryDeadline deadline,
+            @Nullable ResultFill fill) {
         Optional<RuntimeException> sharedJobFailure =
                 started.rows().awaitEndOrFailure(min(deadline.remaining(clock.nanoTime()), SHARED_JOB_ANSWER_WINDOW));
         if (sharedJobFailure.isEmpty()) {
@@ -163,7 +168,15 @@ final class PushedQueryRunner {
         started.rows().close();
         startedSubmission(started).ifPresent(failed -> failed.permit().close());
         PushedQueryStarter.StartedQuery alone = start(
-                endpoint, tableEnvironment, planned, settings, planScope, null, aloneJob(job, deadline), deadline);
+                endpoint,
+                tableEnvironment,
+                planned,
+                settings,
+                planScope,
+                null,
+                aloneJob(job, deadline),
+                deadline,
+                fill);
         starting = alone.rows();
         return alone;
     }
@@ -180,16 +193,18 @@ final class PushedQueryRunner {
             PlanScope planScope,
             @Nullable Object sharingKey,
             NextJob job,
-            QueryDeadline deadline) {
+            QueryDeadline deadline,
+            @Nullable ResultFill fill) {
         PushedQueryStarter starter =
                 new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster, dataAccess);
         boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
         try {
             try {
-                return starter.start(tableEnvironment, planned, planScope, reusePlans, sharingKey, job);
+                return starter.start(tableEnvironment, planned, planScope, reusePlans, sharingKey, job, fill);
             } catch (PushedQueryStarter.RunAloneException e) {
                 LOG.debug("Session {}: {}; the query runs on its own", sessionId, e.getMessage(), e.getCause());
-                return starter.start(tableEnvironment, planned, planScope, reusePlans, null, aloneJob(job, deadline));
+                return starter.start(
+                        tableEnvironment, planned, planScope, reusePlans, null, aloneJob(job, deadline), fill);
             }
         } catch (RuntimeException e) {
             throw ClusterUnavailableException.reportedAs(cluster, e);

@@ -7,6 +7,7 @@ import dev.sluice.gateway.push.PushedResult;
 import dev.sluice.gateway.push.ResultEndpointServer;
 import dev.sluice.gateway.push.SharedSinkNames;
 import dev.sluice.gateway.result.PushedResultRows;
+import dev.sluice.gateway.resultcache.ResultFill;
 import dev.sluice.jobs.JobLifetimeReader;
 import dev.sluice.jobs.JobPlace;
 import dev.sluice.jobs.JobRequest;
@@ -18,10 +19,12 @@ import dev.sluice.jobs.Submitted;
 import dev.sluice.jobs.SubmittedJobClient;
 import dev.sluice.jobs.admission.JobPermit;
 import dev.sluice.planner.PlannedStatement;
+import dev.sluice.planner.cache.CachedPushPlan;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanCacheResult;
 import dev.sluice.planner.cache.PlanScope;
 import dev.sluice.planner.cache.QueryPlanning;
+import dev.sluice.planner.cache.ResultDependencies;
 import dev.sluice.planner.push.BoundPushQuery;
 import dev.sluice.planner.push.CompiledPushQuery;
 import dev.sluice.planner.push.PushQueryJob;
@@ -129,6 +132,8 @@ final class PushedQueryStarter {
      * @param sharingKey the query's key for sharing a job ({@link SharingKeys}); null for a job of its own, as on a
      *     cluster whose jobs carry one query each
      * @param job the statement's job: its name and time left, also for the name of a job it shares
+     * @param fill told what the query's rows depend on just before its job is submitted, to keep its result in the
+     *     result cache; null when the cache is not asked
      * @throws org.apache.flink.table.api.ValidationException if the query is invalid; nothing is registered then
      * @throws RunAloneException if the job that was to carry it with others was not submitted
      */
@@ -138,9 +143,10 @@ final class PushedQueryStarter {
             PlanScope planScope,
             boolean reusePlans,
             @Nullable Object sharingKey,
-            NextJob job) {
+            NextJob job,
+            @Nullable ResultFill fill) {
         boolean mayShare = sharingKey != null;
-        Optional<CompiledPushQuery> cached =
+        Optional<CachedPushPlan> cached =
                 reusePlans ? jobPlans.findPushed(tableEnvironment, planScope, query, dataAccess) : Optional.empty();
         PlanCacheResult found = PlanCacheResult.HIT;
         if (cached.isEmpty() && reusePlans) {
@@ -153,7 +159,7 @@ final class PushedQueryStarter {
         PlanCacheResult cacheResult;
         QueryPlanning planning = null;
         if (cached.isPresent()) {
-            compiled = cached.get();
+            compiled = cached.get().compiled();
             result = endpoint.results().register(compiled.newSerializer());
             Map<String, String> sinkOptions = endpoint.sinkOptions(result);
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions);
@@ -175,6 +181,12 @@ final class PushedQueryStarter {
             Map<String, String> sinkOptions = endpoint.sinkOptions(result);
             String sinkName = SharedSinkNames.of(result.ticket().resultId());
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions, sinkName);
+        }
+        if (fill != null) {
+            ResultDependencies dependencies = cached.isPresent()
+                    ? cached.get().dependencies()
+                    : ResultDependencies.of(requireNonNull(planning), compiled);
+            fill.beforeSubmit(tableEnvironment, dependencies); // a failure only means no entry
         }
         CompiledPushQuery toRun = compiled;
         PushedResult<RowData> toDeliver = result;

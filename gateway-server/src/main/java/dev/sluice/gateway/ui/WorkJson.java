@@ -64,6 +64,7 @@ final class WorkJson {
         fields.put("elapsed_ms", query.elapsedMillis());
         fields.put("job_ms_after_submit", query.jobMillis());
         fields.put("beyond_job_ms", query.beyondJobMillis());
+        fields.put("result_cache", query.resultCache());
         return fields;
     }
 

@@ -106,10 +106,7 @@ final class WorkPage {
                         escape(query.kind()),
                         WRAP + "<code>" + escape(abbreviate(query.statement())) + "</code>",
                         escape(query.state()),
-                        WRAP
-                                + query.phaseMillis().entrySet().stream()
-                                        .map(phase -> escape(phase.getKey()) + " " + millis(phase.getValue()))
-                                        .collect(Collectors.joining(", ")),
+                        WRAP + phases(query),
                         millis(query.elapsedMillis()),
                         query.jobId() == null ? "" : "<code>" + escape(query.jobId()) + "</code>",
                         cancelButton(query)))
@@ -117,6 +114,16 @@ final class WorkPage {
         return table(
                 List.of("started", "session", "cluster", "kind", "statement", "state", "phases", "elapsed", "job", ""),
                 rows);
+    }
+
+    /** The phases a statement went through; a query answered from the result cache had none. */
+    private static String phases(QuerySummary query) {
+        if ("hit".equals(query.resultCache())) {
+            return "result cache hit";
+        }
+        return query.phaseMillis().entrySet().stream()
+                .map(phase -> escape(phase.getKey()) + " " + millis(phase.getValue()))
+                .collect(Collectors.joining(", "));
     }
 
     private static String cancelButton(QuerySummary query) {

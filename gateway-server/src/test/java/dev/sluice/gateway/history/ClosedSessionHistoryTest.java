@@ -15,9 +15,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 final class ClosedSessionHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
-    private static final int CLOSED_SESSION = 15;
-    private static final int OUTCOME = 16;
-    private static final int STATEMENT = 17;
+    private static final int CLOSED_SESSION = 16;
+    private static final int OUTCOME = 17;
+    private static final int STATEMENT = 18;
 
     private static final GatewayUser ALICE = new GatewayUser("alice");
     private static final GatewayUser BOB = new GatewayUser("bob");

@@ -31,12 +31,12 @@ import static org.assertj.core.api.Assertions.entry;
 final class QueryHistoryTest {
     // positions in a row of SHOW QUERY HISTORY
     private static final int TOTAL_MS = 2;
-    private static final int JOB_MS = 10;
-    private static final int JOB_RUNNING_MS = 11;
-    private static final int BEYOND_JOB_MS = 12;
-    private static final int CLOSED_SESSION = 15;
-    private static final int OUTCOME = 16;
-    private static final int STATEMENT = 17;
+    private static final int JOB_MS = 11;
+    private static final int JOB_RUNNING_MS = 12;
+    private static final int BEYOND_JOB_MS = 13;
+    private static final int CLOSED_SESSION = 16;
+    private static final int OUTCOME = 17;
+    private static final int STATEMENT = 18;
 
     private final TestSessions time = new TestSessions();
     private final RecordingObserver observer = new RecordingObserver();
@@ -54,6 +54,7 @@ final class QueryHistoryTest {
                         "2026-03-01T10:15:30.123Z",
                         "SET",
                         7.0,
+                        null,
                         null,
                         null,
                         null,
@@ -164,6 +165,7 @@ final class QueryHistoryTest {
                         "total_ms",
                         "plan_ms",
                         "plan_cache",
+                        "result_cache",
                         "queue_ms",
                         "submit_ms",
                         "start_ms",

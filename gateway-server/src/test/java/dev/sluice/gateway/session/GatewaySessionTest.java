@@ -97,10 +97,10 @@ final class GatewaySessionTest {
         assertThat(rows).hasSize(2);
         assertThat(rows.get(0).getField(0)).isEqualTo("2026-03-01T10:15:30.123Z");
         assertThat(rows.get(0).getField(1)).isEqualTo("SET");
-        assertThat(rows.get(0).getField(16)).isEqualTo("finished");
-        assertThat(rows.get(0).getField(17)).isEqualTo("SET 'pipeline.name' = 'dashboards'");
+        assertThat(rows.get(0).getField(17)).isEqualTo("finished");
+        assertThat(rows.get(0).getField(18)).isEqualTo("SET 'pipeline.name' = 'dashboards'");
         assertThat(rows.get(1).getField(1)).isEqualTo("QUERY");
-        assertThat((String) rows.get(1).getField(16)).startsWith("failed: ").contains("missing");
+        assertThat((String) rows.get(1).getField(17)).startsWith("failed: ").contains("missing");
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.settings.PipelinedBatchProfile;
@@ -186,7 +187,7 @@ final class SessionRegistryTest {
             next.execute(statement, "SHOW QUERY HISTORY", 0);
 
             assertThat(statement.fetch(0, 10).rows())
-                    .extracting(row -> row.getField(15), row -> row.getField(17))
+                    .extracting(row -> row.getField(16), row -> row.getField(18))
                     .containsExactly(
                             tuple("closed", "SET 'pipeline.name' = 'closed'"),
                             tuple("expired", "SET 'pipeline.name' = 'expired'"));
@@ -212,6 +213,7 @@ final class SessionRegistryTest {
                                 new ClusterClientStats()),
                         ClusterAdmissions.unlimited(),
                         new JobPlanCache(new PlanCacheConfig(true, 16)),
+                        ResultCache.disabled(),
                         ResultTransports.collect(),
                         QueryObserver.NONE,
                         clock,

@@ -7,6 +7,7 @@ import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.FakeSessionJobs;
 import dev.sluice.gateway.result.MaterializedLimits;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.UserCodePolicy;
 import dev.sluice.gateway.statement.NoSubmissions;
 import dev.sluice.gateway.statement.ResultTransports;
@@ -65,6 +66,7 @@ public final class TestSessions {
                         clock,
                         observer,
                         new JobPlanCache(new PlanCacheConfig(true, 16)),
+                        ResultCache.disabled(),
                         NoSubmissions.INSTANCE,
                         ResultTransports.collect(),
                         DataAccessPolicy.defaults().forSession("", Set.of())),

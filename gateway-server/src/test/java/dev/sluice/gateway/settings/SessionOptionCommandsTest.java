@@ -107,11 +107,23 @@ final class SessionOptionCommandsTest {
     }
 
     @Test
+    void aSessionTurnsTheResultCacheOffForItself() {
+        // on unless the session says otherwise: whether the gateway caches at all is the gateway's
+        assertThat(options.querySettings().resultCacheEnabled()).isTrue();
+        run("SET 'sluice.result-cache.enabled' = 'false'");
+        assertThat(options.querySettings().resultCacheEnabled()).isFalse();
+        assertThatThrownBy(() -> run("SET 'sluice.result-cache.enabled' = 'maybe'"))
+                .isInstanceOf(InvalidOptionValueException.class)
+                .hasMessageStartingWith("sluice.result-cache.enabled must be true or false: ");
+    }
+
+    @Test
     void refusesSluiceOptionsThatAreTheGateways() {
         assertThatThrownBy(() -> run("SET 'sluice.session.max-sessions' = '3'"))
                 .isInstanceOf(InvalidOptionValueException.class)
                 .hasMessage("sluice.session.max-sessions cannot be set per connection: the Sluice options a"
-                        + " connection may set are sluice.plan-cache.enabled, sluice.query.timeout and sluice.query.result-mode; the others are"
+                        + " connection may set are sluice.plan-cache.enabled, sluice.result-cache.enabled, sluice.query.timeout and"
+                        + " sluice.query.result-mode; the others are"
                         + " the gateway's, in sluice.yaml");
     }
 

@@ -6,6 +6,7 @@ import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.session.TestSessions;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
@@ -96,6 +97,7 @@ final class ConstantQueryAnswersTest {
                         time.clock,
                         observer,
                         new JobPlanCache(new PlanCacheConfig(gatewayPlanCache, 16)),
+                        ResultCache.disabled(),
                         NoSubmissions.INSTANCE,
                         ResultTransports.collect(),
                         DataAccessPolicy.defaults().forSession("", Set.of())),

@@ -6,6 +6,7 @@ import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.session.TestSessions;
 import dev.sluice.gateway.settings.SessionEnvironment;
 import dev.sluice.gateway.settings.SessionOptionCommands;
@@ -47,6 +48,7 @@ final class FlinkStatementRunnerTest {
                     time.clock,
                     observer,
                     new JobPlanCache(new PlanCacheConfig(true, 16)),
+                    ResultCache.disabled(),
                     NoSubmissions.INSTANCE,
                     ResultTransports.collect(),
                     DataAccessPolicy.defaults().forSession("", Set.of())),

@@ -88,6 +88,22 @@ final class SharedPlansIT {
     }
 
     @Test
+    void aReusedPlanCountsTheRowsAsOfItsRun() throws SQLException {
+        // Paimon answers a count from the row counts of the snapshot that is latest while the query is planned
+        String count = "select count(*) from " + ORDERS;
+        try (Connection reader = connect();
+                Connection writer = connect();
+                Statement writes = writer.createStatement()) {
+            assertThat(rows(reader, count)).containsExactly(List.of(3L));
+            writes.execute("SET 'table.dml-sync' = 'true'");
+            writes.execute("insert into " + ORDERS + " values (4, 'linus', 3.0)");
+
+            // a plan whose source answered the count while planning is not reused ("skip")
+            assertThat(rows(reader, count)).containsExactly(List.of(4L));
+        }
+    }
+
+    @Test
     void aTableChangedByAnotherSessionIsPlannedAgain() throws SQLException {
         String everything = "select * from " + ORDERS + " order by id";
         try (Connection reader = connect();

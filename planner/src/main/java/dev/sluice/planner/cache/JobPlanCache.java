@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.sluice.planner.PlannedStatement;
 import dev.sluice.planner.access.AccessCheck;
 import dev.sluice.planner.access.CheckedStatements;
+import dev.sluice.planner.flink.PlanningAnswers;
 import dev.sluice.planner.flink.TableEnvironmentInternals;
 import dev.sluice.planner.parametric.StatementLiterals;
 import dev.sluice.planner.push.CompiledPushQuery;
@@ -18,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import static java.util.Objects.requireNonNull;
 
@@ -145,6 +147,7 @@ public final class JobPlanCache {
         JobPlanKey after = JobPlanKey.own(environment, scope, query.normalForm());
         if (dependencies == null
                 || !(plan.getOperation() instanceof QueryOperation operation)
+                || answeredWhilePlanning(scope, PlanningAnswers.find(plan))
                 || !judge(environment, scope, operation).reusable()) {
             notReusable.put(after, Boolean.TRUE);
             return new Execution(result, PlanCacheResult.SKIP);
@@ -159,7 +162,7 @@ public final class JobPlanCache {
      * made. Its accesses are put to {@code check} first, which refuses by throwing. Run it through {@code environment}
      * with a new ticket's sink.
      */
-    public Optional<CompiledPushQuery> findPushed(
+    public Optional<CachedPushPlan> findPushed(
             TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
         if (!enabled) {
             return Optional.empty();
@@ -177,10 +180,11 @@ public final class JobPlanCache {
         return entry == null ? Optional.empty() : current(shared, entry, environment, check, scope);
     }
 
-    private Optional<CompiledPushQuery> current(
+    private Optional<CachedPushPlan> current(
             JobPlanKey key, PushedEntry entry, TableEnvironment environment, AccessCheck check, PlanScope scope) {
         if (entry.dependencies().isCurrent(environment, check, scope)) {
-            return Optional.of(entry.compiled());
+            return Optional.of(
+                    new CachedPushPlan(entry.compiled(), ResultDependencies.ofReusablePlan(entry.dependencies())));
         }
         pushedPlans.invalidate(key);
         return Optional.empty();
@@ -203,7 +207,12 @@ public final class JobPlanCache {
         }
         ReusablePlans.Verdict verdict = dependencies == null
                 ? new ReusablePlans.Verdict(planning.lookups().unversioned(), true, false)
-                : judge(environment, scope, compiled.query());
+                : answeredWhilePlanning(
+                                scope,
+                                PlanningAnswers.find(
+                                        compiled.bind(UnaryOperator.identity()).transformations()))
+                        ? new ReusablePlans.Verdict("a source answered it while it was planned", true, false)
+                        : judge(environment, scope, compiled.query());
         if (!verdict.reusable() || dependencies == null) {
             notReusable.put(own, Boolean.TRUE);
             return PlanCacheResult.SKIP;
@@ -247,7 +256,7 @@ public final class JobPlanCache {
      * which share plans share. Translated on {@code environment}; its accesses are put to {@code check} first, which
      * refuses by throwing. Run it as a cached plan, with a new ticket's sink.
      */
-    public Optional<CompiledPushQuery> findTemplated(
+    public Optional<CachedPushPlan> findTemplated(
             TableEnvironment environment, PlanScope scope, PlannedStatement query, AccessCheck check) {
         if (!enabled) {
             return Optional.empty();
@@ -290,6 +299,18 @@ public final class JobPlanCache {
         plans.cleanUp();
         pushedPlans.cleanUp();
         return plans.estimatedSize() + pushedPlans.estimatedSize() + templates.size();
+    }
+
+    /**
+     * Whether a source answered the query while it was planned ({@link PlanningAnswers}): its plan holds an answer for
+     * the data as it was then, so it must not run again.
+     */
+    private static boolean answeredWhilePlanning(PlanScope scope, Optional<String> answeringSource) {
+        answeringSource.ifPresent(source -> LOG.debug(
+                "Session {}: the plan of a query is not cached: a source answered it while planning: {}",
+                scope.sessionId(),
+                source));
+        return answeringSource.isPresent();
     }
 
     private static ReusablePlans.Verdict judge(TableEnvironment environment, PlanScope scope, QueryOperation query) {

@@ -43,6 +43,11 @@ public record JobPlanKey(
     private static final Predicate<String> WRITTEN_BY_PLANNING = option -> option.startsWith("__table.query-start.")
             || option.equals("execution.batch.adaptive.stream-graph-optimization.strategies")
             || option.startsWith("$internal.execution.batch.adaptive.");
+    // What the first submission of a session writes into its job environment's options (batch execution's object reuse
+    // and buffer timeout): they tell a session that has run a query from a new one, and change no query's answer.
+    private static final Predicate<String> WRITTEN_BY_SUBMISSION = WRITTEN_BY_PLANNING
+            .or(option -> option.equals("pipeline.object-reuse"))
+            .or(option -> option.startsWith("execution.buffer-timeout"));
     // a session's own plans: its state version moves with USE, and the job environment's options are the gateway's
     private static final OptionsSnapshot NO_OPTIONS = OptionsSnapshot.of(new Configuration());
 
@@ -55,8 +60,11 @@ public record JobPlanKey(
         requireNonNull(database, "database is null");
     }
 
-    /** The key of a plan of the session in {@code scope}, with the session's options as they are now. */
-    static JobPlanKey own(TableEnvironment environment, PlanScope scope, String statement) {
+    /**
+     * The key of a plan of the session in {@code scope}, with the session's options as they are now; also the key of a
+     * cached result of the statement.
+     */
+    public static JobPlanKey own(TableEnvironment environment, PlanScope scope, String statement) {
         return new JobPlanKey(
                 scope.sessionId(),
                 scope.stateVersion(),
@@ -69,14 +77,30 @@ public record JobPlanKey(
 
     /**
      * The key of a plan any session may take: besides the statement, the options the job environment and the
-     * TableEnvironment have (without planning stamps), and where unqualified names resolve.
+     * TableEnvironment have (without planning stamps), and where unqualified names resolve; also the key of a cached
+     * result of the statement that sessions share.
      */
-    static JobPlanKey shared(TableEnvironment environment, String statement) {
+    public static JobPlanKey shared(TableEnvironment environment, String statement) {
         TableConfig config = environment.getConfig();
         return shared(
                 statement,
                 sharedOptions(config.getConfiguration()),
                 sharedOptions(config.getRootConfiguration()),
+                environment.getCurrentCatalog(),
+                environment.getCurrentDatabase());
+    }
+
+    /**
+     * The key of a result of {@code statement} that sessions share: as {@link #shared(TableEnvironment, String)}, but
+     * without the options a session's first submission writes into its job environment, which change no answer; so
+     * a new session (a BI tool's connection per chart) finds a result that a session which had run queries kept.
+     */
+    public static JobPlanKey sharedResult(TableEnvironment environment, String statement) {
+        TableConfig config = environment.getConfig();
+        return shared(
+                statement,
+                sharedOptions(config.getConfiguration()),
+                OptionsSnapshot.of(config.getRootConfiguration(), WRITTEN_BY_SUBMISSION),
                 environment.getCurrentCatalog(),
                 environment.getCurrentDatabase());
     }

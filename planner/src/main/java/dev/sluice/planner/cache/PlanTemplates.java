@@ -63,7 +63,7 @@ final class PlanTemplates {
      * {@code environment}, if nothing its plan read has changed; its accesses are put to {@code check}, which throws to
      * refuse.
      */
-    Optional<CompiledPushQuery> find(
+    Optional<CachedPushPlan> find(
             TableEnvironment environment,
             PlanScope scope,
             StatementLiterals literals,
@@ -82,7 +82,9 @@ final class PlanTemplates {
                 return Optional.empty();
             }
             String plan = entry.template().instantiate(literals.values());
-            return Optional.of(entry.prototype().restoredFrom(environment, plan));
+            return Optional.of(new CachedPushPlan(
+                    entry.prototype().restoredFrom(environment, plan),
+                    ResultDependencies.ofReusablePlan(entry.dependencies())));
         }
         return Optional.empty();
     }

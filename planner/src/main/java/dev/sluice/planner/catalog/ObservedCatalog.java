@@ -91,6 +91,14 @@ public final class ObservedCatalog implements Catalog {
         return name.equals(other.name) && declaration.equals(other.declaration);
     }
 
+    /**
+     * The catalog itself, for what Flink's catalog interface does not tell (the version of a Paimon table's data); a
+     * lookup through it is not observed, so nothing a plan depends on is read this way.
+     */
+    public Catalog unwrap() {
+        return delegate;
+    }
+
     /** Starts telling lookups to {@code listener}, until {@link #stopListening}; one listener at a time. */
     public void listen(LookupListener listener) {
         this.listener = requireNonNull(listener, "listener is null");
