@@ -42,10 +42,6 @@ final class ConnectionSettings {
                 "Connection property " + ANSI_QUOTES_PROPERTY + " must be true or false, was '" + ansiQuotes + "'");
     }
 
-    void opened(String connectionId, IdentifierQuoting identifierQuoting) {
-        opened(connectionId, identifierQuoting, WireTimestamps.MILLIS);
-    }
-
     void opened(String connectionId, IdentifierQuoting identifierQuoting, WireTimestamps wireTimestamps) {
         byConnection.put(connectionId, newConnectionProperties());
         if (identifierQuoting != IdentifierQuoting.BACK_TICKS) {

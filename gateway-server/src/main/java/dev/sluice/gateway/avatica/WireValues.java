@@ -36,11 +36,6 @@ final class WireValues {
     private WireValues() {}
 
     /** Converts one row; {@code types} are the column types in order. */
-    static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone) {
-        return row(row, types, sessionZone, WireTimestamps.MILLIS);
-    }
-
-    /** Converts one row for a connection that reads timestamps as {@code timestamps} says. */
     static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone, WireTimestamps timestamps) {
         List<Object> values = new ArrayList<>(types.size());
         for (int i = 0; i < types.size(); i++) {

@@ -33,8 +33,8 @@ final class ConnectionSettingsTest {
     @Test
     void keepsAConnectionsQuotingUntilItCloses() {
         ConnectionSettings settings = new ConnectionSettings();
-        settings.opened("ansi", IdentifierQuoting.ANSI);
-        settings.opened("flink", IdentifierQuoting.BACK_TICKS);
+        settings.opened("ansi", IdentifierQuoting.ANSI, WireTimestamps.MILLIS);
+        settings.opened("flink", IdentifierQuoting.BACK_TICKS, WireTimestamps.MILLIS);
 
         assertThat(settings.quoting("ansi")).isEqualTo(IdentifierQuoting.ANSI);
         assertThat(settings.quoting("flink")).isEqualTo(IdentifierQuoting.BACK_TICKS);

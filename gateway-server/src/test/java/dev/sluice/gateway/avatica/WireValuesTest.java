@@ -181,7 +181,7 @@ final class WireValuesTest {
     void convertsARowByColumnTypes() {
         List<LogicalType> types = List.of(type(DataTypes.INT()), type(DataTypes.DATE()), type(DataTypes.STRING()));
 
-        assertThat(WireValues.row(Row.of(7, LocalDate.of(1970, 1, 11), null), types, UTC))
+        assertThat(WireValues.row(Row.of(7, LocalDate.of(1970, 1, 11), null), types, UTC, WireTimestamps.MILLIS))
                 .isEqualTo(Arrays.asList(7, 10, null));
     }
 

@@ -86,11 +86,6 @@ public final class PlanTemplate {
                 new PlanTemplate((ObjectNode) a, comparison.places(), comparison.descriptions(), sentinelValues), null);
     }
 
-    /** How many literals the template takes. */
-    public int slotCount() {
-        return sentinelValues.size();
-    }
-
     /**
      * The compiled plan (JSON) with {@code values} written in, one per slot as {@link LiteralSlot#value()} gives them,
      * of the kinds and shapes of the slots the template was derived for.
