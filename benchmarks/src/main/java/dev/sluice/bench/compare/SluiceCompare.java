@@ -110,6 +110,14 @@ public final class SluiceCompare implements Callable<Integer> {
     Path sluiceExtraConfig;
 
     @Option(
+            names = "--result-cache",
+            defaultValue = "off",
+            description = "on or off: whether every Sluice gateway of the run may answer a repeated query from its"
+                    + " result cache. Off by default, so that the run compares engines (stock has no result cache);"
+                    + " on measures what a dashboard that repeats its queries gets.")
+    String resultCache = "off";
+
+    @Option(
             names = "--cluster-push-sink",
             description = "Put Sluice's push sink on the cluster's class path (bin/flink-local-cluster --push-sink), so"
                     + " that pushed queries need not ship its jar; pair it with a --sluice-extra-config that sets"
@@ -173,6 +181,8 @@ public final class SluiceCompare implements Callable<Integer> {
         List<ComparedQuery> compared;
         try {
             profile = readProfile();
+            resultCacheOn();
+            extraConfig();
             if (workload.given()) {
                 selection = workload.select(work.resolve("data"));
                 compared = ComparedQueries.workload(
@@ -217,6 +227,7 @@ public final class SluiceCompare implements Callable<Integer> {
                         work.resolve("sluice-gateway"),
                         cluster.restPort(),
                         true,
+                        resultCacheOn(),
                         jobYaml + workloadYaml + extraConfig())) {
             long jobManager = cluster.jobManagerPid();
             long taskManager = cluster.taskManagerPid();
@@ -358,9 +369,15 @@ public final class SluiceCompare implements Callable<Integer> {
                         work.resolve("sluice-fixed-delay"),
                         clusterRestPort,
                         true,
+                        resultCacheOn(),
                         jobYaml + workloadYaml + FIXED_DELAY_YAML)
                 : SluiceGateway.start(
-                        projectRoot, work.resolve("sluice-no-reuse"), clusterRestPort, false, jobYaml + workloadYaml);
+                        projectRoot,
+                        work.resolve("sluice-no-reuse"),
+                        clusterRestPort,
+                        false,
+                        resultCacheOn(),
+                        jobYaml + workloadYaml);
         String label = fixedDelay ? "Sluice, fixed-delay 100 ms" : "Sluice, reuse off";
         return BaselineSystem.of(label, other.jdbcUrl(), other.pid(), SystemKind.SLUICE, other::close);
     }
@@ -383,6 +400,20 @@ public final class SluiceCompare implements Callable<Integer> {
     }
 
     private String extraConfig() throws IOException {
-        return sluiceExtraConfig == null ? "" : Files.readString(sluiceExtraConfig);
+        String extra = sluiceExtraConfig == null ? "" : Files.readString(sluiceExtraConfig);
+        if (extra.contains("result-cache.enabled")) {
+            // the configuration would name the key twice, and which one wins would not be plain from the command
+            throw new IllegalArgumentException(
+                    "--sluice-extra-config " + sluiceExtraConfig + " sets result-cache.enabled; use --result-cache");
+        }
+        return extra;
+    }
+
+    private boolean resultCacheOn() {
+        return switch (resultCache) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("--result-cache is on or off, was '" + resultCache + "'");
+        };
     }
 }

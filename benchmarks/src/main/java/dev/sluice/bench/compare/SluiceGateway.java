@@ -24,9 +24,11 @@ final class SluiceGateway implements AutoCloseable {
     /**
      * Starts a gateway with its configuration and log in {@code directory} and waits until it is ready.
      *
+     * @param resultCache whether the gateway may answer a repeated query from its result cache
      * @param extraYaml top-level YAML appended to the gateway's configuration
      */
-    static SluiceGateway start(Path projectRoot, Path directory, int clusterRestPort, boolean reuse, String extraYaml)
+    static SluiceGateway start(
+            Path projectRoot, Path directory, int clusterRestPort, boolean reuse, boolean resultCache, String extraYaml)
             throws IOException, InterruptedException {
         Files.createDirectories(directory);
         Path config = directory.resolve("sluice.yaml");
@@ -35,12 +37,14 @@ final class SluiceGateway implements AutoCloseable {
                   server:
                     port: 0
                   clusters: [standalone]
+                  result-cache:
+                    enabled: %s
                   cluster:
                     reuse: %s
                     standalone:
                       type: REMOTE
                       rest-address: 127.0.0.1:%d
-                """.formatted(reuse, clusterRestPort) + extraYaml);
+                """.formatted(resultCache, reuse, clusterRestPort) + extraYaml);
         ManagedProcess process = ManagedProcess.start(
                 "Sluice gateway",
                 List.of(projectRoot.resolve("bin/sluice-gateway").toString(), "--config", config.toString()),

@@ -108,6 +108,14 @@ public final class SluicePerf implements Callable<Integer> {
             description = "How often a progress line goes to stderr.")
     String progressInterval = "5s";
 
+    @Option(
+            names = "--result-cache",
+            defaultValue = "off",
+            description = "off (the default): each Sluice connection turns the gateway's result cache off for itself"
+                    + " (sluice.result-cache.enabled=false), so that a repeated query runs its job and the run"
+                    + " measures the engine; on: the gateway's own setting applies. Ignored for jdbc:flink: URLs.")
+    String resultCache = "off";
+
     @Option(names = "--json", description = "Print the result as one line of JSON instead of text.")
     boolean json;
 
@@ -137,6 +145,8 @@ public final class SluicePerf implements Callable<Integer> {
 
     /** The connection property that chooses the encoding, in Sluice's driver and Avatica's alike. */
     static final String SERIALIZATION_PROPERTY = "serialization";
+    /** The connection property that turns the gateway's result cache off for one connection. */
+    static final String RESULT_CACHE_PROPERTY = "sluice.result-cache.enabled";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -263,12 +273,26 @@ public final class SluicePerf implements Callable<Integer> {
                 parseDuration("--progress-interval", progressInterval));
     }
 
-    /** The {@code --property} pairs, with {@code --serialization} as the driver's property when given. */
+    /**
+     * The {@code --property} pairs, with {@code --serialization} as the driver's property when given and the result
+     * cache off unless {@code --result-cache on}.
+     */
     private Map<String, String> connectionProperties() {
-        if (serialization == null) {
-            return properties;
+        Map<String, String> withCache = new LinkedHashMap<>(properties);
+        boolean avatica = url.startsWith("jdbc:sluice:") || url.startsWith("jdbc:avatica:");
+        switch (resultCache) {
+            case "on" -> {}
+            case "off" -> {
+                if (avatica) {
+                    withCache.putIfAbsent(RESULT_CACHE_PROPERTY, "false");
+                }
+            }
+            default -> throw new IllegalArgumentException("--result-cache is on or off, was '" + resultCache + "'");
         }
-        if (!url.startsWith("jdbc:sluice:") && !url.startsWith("jdbc:avatica:")) {
+        if (serialization == null) {
+            return withCache;
+        }
+        if (!avatica) {
             throw new IllegalArgumentException(
                     "--serialization applies to the Avatica protocol (jdbc:sluice: or jdbc:avatica: URLs), not to "
                             + url);
@@ -277,9 +301,8 @@ public final class SluicePerf implements Callable<Integer> {
             throw new IllegalArgumentException(
                     "give either --serialization or --property " + SERIALIZATION_PROPERTY + "=..., not both");
         }
-        Map<String, String> withSerialization = new LinkedHashMap<>(properties);
-        withSerialization.put(SERIALIZATION_PROPERTY, serialization.propertyValue());
-        return withSerialization;
+        withCache.put(SERIALIZATION_PROPERTY, serialization.propertyValue());
+        return withCache;
     }
 
     /** Parses {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}. */
