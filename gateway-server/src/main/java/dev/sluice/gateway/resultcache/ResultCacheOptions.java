@@ -19,7 +19,7 @@ public final class ResultCacheOptions {
 
     public static final ConfigOption<Boolean> ENABLED = key(PREFIX + "enabled")
             .booleanType()
-            .defaultValue(false)
+            .defaultValue(true)
             .withDescription("Keep the rows of pushed batch queries in the gateway's memory and answer the same"
                     + " statement again from there, without a job, while every table it read is unchanged: a Paimon"
                     + " table's latest snapshot, a filesystem table's files, the tables' definitions, checked before"

@@ -3,6 +3,7 @@ package dev.sluice.gateway.warmup;
 import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.result.ResultCursor;
 import dev.sluice.gateway.result.StatementOutcome;
+import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.SessionRegistry;
@@ -203,7 +204,10 @@ public final class GatewayWarmUp {
                             cluster,
                             // no statement outlives the warm-up
                             SessionOptions.QUERY_TIMEOUT.key(),
-                            Math.max(1, left.toMillis()) + " ms"));
+                            Math.max(1, left.toMillis()) + " ms",
+                            // each round must plan and run its job again: warming is the point, not an answer
+                            ResultCacheOptions.ENABLED.key(),
+                            "false"));
         } catch (RuntimeException e) {
             steps.add("cluster " + cluster + ": no session: " + e.getMessage());
             return null;

@@ -112,27 +112,28 @@ final class AuthorizationIT {
 
     @Test
     void aPlanSharedAcrossSessionsIsCheckedForEveryUser() throws Exception {
-        // a table no rule ever grants bob, not even aChangedRulesFileIsUsedWithoutARestart's
+        // a table no rule ever grants bob, not even aChangedRulesFileIsUsedWithoutARestart's; the connections keep the
+        // result cache out of it, which would answer carol's repeat before any plan (ResultCacheIT checks its users)
         String bonuses = "select name, bonus from lake.sales.bonuses where bonus > 50";
-        try (Connection carol = connect("carol");
+        try (Connection carol = connectPlanning("carol");
                 Statement statement = carol.createStatement()) {
             statement.execute("create table lake.sales.bonuses (name STRING, bonus DOUBLE)");
             statement.execute("insert into lake.sales.bonuses values ('carol', 100.0)");
         }
         // a session that created nothing plans it for every such session
-        try (Connection carol = connect("carol");
+        try (Connection carol = connectPlanning("carol");
                 Statement statement = carol.createStatement()) {
             assertThat(ReferenceWorkload.rows(statement.executeQuery(bonuses)))
                     .containsExactly(List.of("carol", 100.0));
         }
         // carol's session planned it; bob's new session would take the same plan, and is refused as planning would
-        try (Connection bob = connect("bob");
+        try (Connection bob = connectPlanning("bob");
                 Statement statement = bob.createStatement()) {
             assertThatThrownBy(() -> statement.executeQuery(bonuses))
                     .satisfies(hasSqlState("42501"))
                     .hasMessageContaining("User bob may not read `lake`.`sales`.`bonuses`");
         }
-        try (Connection carol = connect("carol");
+        try (Connection carol = connectPlanning("carol");
                 Statement statement = carol.createStatement()) {
             assertThat(ReferenceWorkload.rows(statement.executeQuery(bonuses)))
                     .containsExactly(List.of("carol", 100.0));
@@ -298,6 +299,12 @@ final class AuthorizationIT {
 
     private Connection connect(String user) throws SQLException {
         return DriverManager.getConnection(gateway.jdbcUrl(), user, PasswordUsers.password(user));
+    }
+
+    /** A connection whose repeated queries are planned (or take a cached plan), not answered from the result cache. */
+    private Connection connectPlanning(String user) throws SQLException {
+        return DriverManager.getConnection(
+                gateway.jdbcUrl() + ";sluice.result-cache.enabled=false", user, PasswordUsers.password(user));
     }
 
     private String get(String path, String user) throws Exception {

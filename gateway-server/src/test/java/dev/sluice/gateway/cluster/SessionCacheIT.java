@@ -131,7 +131,9 @@ final class SessionCacheIT {
             for (int c = 0; c < connections; c++) {
                 results.add(threads.submit(() -> {
                     int rows = 0;
-                    try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                    // every query must reach the cluster: the result cache would answer the repeats from memory
+                    try (Connection connection = DriverManager.getConnection(
+                                    gateway.jdbcUrl() + ";sluice.result-cache.enabled=false");
                             Statement statement = connection.createStatement()) {
                         for (int q = 0; q < queriesPerConnection; q++) {
                             rows += ReferenceWorkload.rows(statement.executeQuery(ON_THE_CLUSTER))

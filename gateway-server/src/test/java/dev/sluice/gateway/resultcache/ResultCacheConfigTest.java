@@ -15,8 +15,7 @@ final class ResultCacheConfigTest {
     void usesDocumentedDefaults() {
         ResultCacheConfig config = ResultCacheConfig.from(new Configuration(), List.of("lake"));
 
-        assertThat(config)
-                .isEqualTo(new ResultCacheConfig(false, 64L << 20, 4L << 20, Duration.ofSeconds(5), Map.of()));
+        assertThat(config).isEqualTo(new ResultCacheConfig(true, 64L << 20, 4L << 20, Duration.ofSeconds(5), Map.of()));
         assertThat(config.policyOf("lake")).isEqualTo(CatalogCachePolicy.DEFAULT);
         assertThat(config.policyOf("default_catalog")).isEqualTo(CatalogCachePolicy.DEFAULT);
     }
@@ -24,7 +23,7 @@ final class ResultCacheConfigTest {
     @Test
     void readsEveryOptionAndEachCatalogsPolicy() {
         Configuration configuration = Configuration.fromMap(Map.of(
-                "sluice.result-cache.enabled", "true",
+                "sluice.result-cache.enabled", "false",
                 "sluice.result-cache.max-bytes", "1mb",
                 "sluice.result-cache.max-entry-bytes", "64kb",
                 "sluice.result-cache.files.quiet-period", "2 s",
@@ -34,7 +33,7 @@ final class ResultCacheConfigTest {
 
         ResultCacheConfig config = ResultCacheConfig.from(configuration, List.of("lake", "feeds", "plain"));
 
-        assertThat(config.enabled()).isTrue();
+        assertThat(config.enabled()).isFalse();
         assertThat(config.maxBytes()).isEqualTo(1L << 20);
         assertThat(config.maxEntryBytes()).isEqualTo(64L << 10);
         assertThat(config.filesQuietPeriod()).isEqualTo(Duration.ofSeconds(2));

@@ -41,8 +41,10 @@ final class SharedCatalogsIT {
     void aTableCreatedOnOneConnectionIsSeenByAnotherAndAfterARestart() throws Exception {
         Map<String, String> lake = lakeCatalog();
         SluiceGateway first = GATEWAYS.start(lake);
+        // the reader's repeated query must take the cached plan, not the result cache's answer (ResultCacheIT)
         try (Connection writer = DriverManager.getConnection(first.jdbcUrl());
-                Connection reader = DriverManager.getConnection(first.jdbcUrl());
+                Connection reader =
+                        DriverManager.getConnection(first.jdbcUrl() + ";sluice.result-cache.enabled=false");
                 Statement writes = writer.createStatement();
                 Statement reads = reader.createStatement()) {
             // the reader's metadata is asked before the table exists, so a cached answer would miss it

@@ -47,6 +47,9 @@ final class SharedPlansIT {
     @BeforeEach
     void startGatewayWithATable() throws Exception {
         gateway = GATEWAYS.start(Map.of(
+                // what these tests count is the plan cache; the result cache would answer a repeat before it
+                // (ResultCacheIT)
+                "sluice.result-cache.enabled", "false",
                 "sluice.catalogs", "lake",
                 "sluice.catalog.lake.type", "paimon",
                 "sluice.catalog.lake.warehouse", warehouse.toUri().toString()));
