@@ -1,6 +1,7 @@
 /**
- * {@code bin/sluice-sql}: sqlline with the Sluice driver, and a status line while a statement runs. Only the shell
- * loads these classes; a BI tool that loads the driver never does.
+ * {@code bin/sluice-sql}: sqlline with the Sluice driver, a status line while a statement runs, and the views of
+ * streaming results ({@code !view}: tail, changelog, a table updated in place). Only the shell loads these classes; a
+ * BI tool that loads the driver never does.
  */
 @NullMarked
 package dev.sluice.jdbc.shell;

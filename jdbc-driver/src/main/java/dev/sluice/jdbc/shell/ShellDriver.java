@@ -1,7 +1,5 @@
 package dev.sluice.jdbc.shell;
 
-import dev.sluice.jdbc.ProgressListener;
-import dev.sluice.jdbc.SluiceConnection;
 import org.jspecify.annotations.Nullable;
 
 import java.sql.Connection;
@@ -9,32 +7,34 @@ import java.sql.Driver;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.time.Duration;
 import java.util.Properties;
-import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 import static java.util.Objects.requireNonNull;
 
-/** The Sluice driver, with a progress listener on every connection it makes; for the shell only. */
-final class ProgressLineDriver implements Driver {
+/**
+ * The Sluice driver, with what the shell adds to every connection it makes (the status line, the streaming views); for
+ * the shell only.
+ */
+final class ShellDriver implements Driver {
     private final Driver sluice;
-    private final Supplier<ProgressListener> listeners;
-    private final Duration interval;
+    private final ConnectionSetup setup;
 
-    ProgressLineDriver(Driver sluice, Supplier<ProgressListener> listeners, Duration interval) {
+    /** What the shell does to a connection before sqlline gets it. */
+    @FunctionalInterface
+    interface ConnectionSetup {
+        Connection setUp(Connection connection) throws SQLException;
+    }
+
+    ShellDriver(Driver sluice, ConnectionSetup setup) {
         this.sluice = requireNonNull(sluice, "sluice is null");
-        this.listeners = requireNonNull(listeners, "listeners is null");
-        this.interval = requireNonNull(interval, "interval is null");
+        this.setup = requireNonNull(setup, "setup is null");
     }
 
     @Override
     public @Nullable Connection connect(String url, Properties info) throws SQLException {
         Connection connection = sluice.connect(url, info);
-        if (connection != null) {
-            connection.unwrap(SluiceConnection.class).setProgressListener(listeners.get(), interval);
-        }
-        return connection;
+        return connection == null ? null : setup.setUp(connection);
     }
 
     @Override
