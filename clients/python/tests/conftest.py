@@ -126,6 +126,7 @@ def url(gateway):
 
 @pytest.fixture
 def engine(url):
-    engine = create_engine(url)
+    # future=True: SQLAlchemy 2's Connection (commit, rollback) also on 1.4, which the Superset run has
+    engine = create_engine(url, future=True)
     yield engine
     engine.dispose()
