@@ -33,8 +33,10 @@ def create(directory):
     with app.app_context(), warnings.catch_warnings():
         warnings.simplefilter("ignore", SAWarning)
         upgrade(directory=str(Path(superset.__file__).parent / "migrations"))
-        from superset import security_manager
+        from superset import appbuilder, security_manager
 
+        # what `superset init` does
+        appbuilder.add_permissions(update_perms=True)
         security_manager.sync_role_definitions()
         security_manager.add_user(
             ADMIN, "Ada", "Admin", "admin@example.com", security_manager.find_role("Admin"), password=ADMIN_PASSWORD
