@@ -1,7 +1,11 @@
 """A real Sluice gateway for the tests: started once from this repository's bin/sluice-gateway on 127.0.0.1, port 0,
 with password authentication, and stopped after the last test.
 
-SLUICE_TEST_GATEWAY=host:port uses a gateway that is already running instead (it must know the user below).
+SLUICE_TEST_GATEWAY=host:port uses a gateway that is already running instead (it must know the user below, and declare
+the shared catalog lake).
+
+The Superset tests (test_superset_*.py) run only with SLUICE_TEST_SUPERSET=1, in an environment with Superset
+(./run-superset-tests makes one): Superset is big, and pins SQLAlchemy 1.4.
 """
 
 import contextlib
@@ -23,6 +27,8 @@ PASSWORD_HASH = "$2b$04$F8OJxN48cvNfLpUCHA1adOoOKKZchCDFyImiUYdM2b0j9DQqIoDoG"
 READY = re.compile(r"^Sluice gateway ready: jdbc:sluice://([^/;\s]+)", re.MULTILINE)
 # the first start warms the gateway up for ~40 s; bin/sluice-gateway builds the repository first if it has changed
 START_TIMEOUT_SECONDS = float(os.environ.get("SLUICE_TEST_START_TIMEOUT", "600"))
+
+collect_ignore_glob = [] if os.environ.get("SLUICE_TEST_SUPERSET") == "1" else ["test_superset_*.py"]
 
 
 @pytest.fixture(scope="session")
@@ -46,11 +52,19 @@ def tls_gateway(tmp_path_factory):
 @contextlib.contextmanager
 def _running_gateway(directory, tls):
     (directory / "users.htpasswd").write_text(f"{USER}:{PASSWORD_HASH}\n")
+    (directory / "lake").mkdir()
+    # a catalog every connection shares: Superset opens a connection for each thing it does, so it sees no
+    # temporary table; Paimon, since a catalog held in memory is each session's own
     config = (
         "sluice:\n"
         "  server:\n"
         "    host: 127.0.0.1\n"
         "    port: 0\n"
+        "  catalogs: [lake]\n"
+        "  catalog:\n"
+        "    lake:\n"
+        "      type: paimon\n"
+        f"      warehouse: {(directory / 'lake').as_uri()}\n"
         "  security:\n"
         "    authentication:\n"
         "      methods: [PASSWORD]\n"
@@ -126,6 +140,15 @@ def url(gateway):
 
 @pytest.fixture
 def engine(url):
-    engine = create_engine(url)
+    # future=True: SQLAlchemy 2's Connection (commit, rollback) also on 1.4, which the Superset run has
+    engine = create_engine(url, future=True)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def superset_app(tmp_path_factory):
+    """Superset in this process, with its metadata in a temporary SQLite file (only for the Superset tests)."""
+    import superset_app
+
+    return superset_app.create(tmp_path_factory.mktemp("superset"))

@@ -161,7 +161,7 @@ def test_transaction_blocks_commit_and_roll_back(engine):
 
 def test_rollback_after_a_write_fails_unless_autocommit(url):
     sink = "CREATE TEMPORARY TABLE sink (n INT) WITH ('connector' = 'blackhole')"
-    engine = create_engine(url)
+    engine = create_engine(url, future=True)
     with engine.connect() as connection:
         connection.exec_driver_sql(sink)
         connection.exec_driver_sql("INSERT INTO sink VALUES (1)")
@@ -169,7 +169,7 @@ def test_rollback_after_a_write_fails_unless_autocommit(url):
             connection.rollback()
         assert failure.value.orig.sqlstate == "25000"
 
-    autocommit = create_engine(url, isolation_level="AUTOCOMMIT")
+    autocommit = create_engine(url, isolation_level="AUTOCOMMIT", future=True)
     with autocommit.connect() as connection:
         connection.exec_driver_sql(sink)
         connection.exec_driver_sql("INSERT INTO sink VALUES (1)")

@@ -21,6 +21,7 @@ import contextlib
 import re
 
 import requests
+import sqlalchemy
 from sqlalchemy import exc
 from sqlalchemy.engine import default, reflection
 
@@ -36,8 +37,19 @@ _URL_PARAMETERS = ("catalog", "schema")
 _PRODUCT_VERSION = re.compile(r"(\d+(?:\.\d+)*)\S*(?: \(Flink (\d+(?:\.\d+)*)\S*\))?")
 
 
+# Superset 6 pins SQLAlchemy 1.4, so the dialect runs on 1.4 and 2.x; the few names that differ are chosen here
+_SQLALCHEMY_1 = sqlalchemy.__version__.startswith("1.")
+
+
 def _version_info(text):
     return tuple(int(part) for part in text.split(".")) if text else None
+
+
+def _dbapi_connection(connection):
+    """phoenixdb's connection under a SQLAlchemy connection: the pool's wrapper holds it, except while SQLAlchemy 1.4
+    initialises the dialect on the first connection, which it gives unwrapped."""
+    wrapped = connection.connection
+    return getattr(wrapped, "dbapi_connection", wrapped)
 
 
 class SluiceDialect(default.DefaultDialect):
@@ -46,7 +58,8 @@ class SluiceDialect(default.DefaultDialect):
     scheme = "http"
 
     statement_compiler = SluiceCompiler
-    type_compiler_cls = SluiceTypeCompiler
+    # type_compiler_cls in SQLAlchemy 2; 1.4 knows only this name, which 2.x still honours
+    type_compiler = SluiceTypeCompiler
     preparer = SluiceIdentifierPreparer
     default_paramstyle = "qmark"
 
@@ -81,6 +94,21 @@ class SluiceDialect(default.DefaultDialect):
 
         return phoenixdb
 
+    if _SQLALCHEMY_1:
+        # 1.4's name for import_dbapi; defined only there, since 2.x warns that it is deprecated
+        dbapi = import_dbapi
+
+        # 1.4 leaves create_engine's isolation_level to each dialect, where 2.x applies it itself
+        def __init__(self, isolation_level=None, **kwargs):
+            super().__init__(**kwargs)
+            self.isolation_level = isolation_level
+
+        def on_connect(self):
+            level = self.isolation_level
+            if level is None:
+                return None
+            return lambda dbapi_connection: self.set_isolation_level(dbapi_connection, level)
+
     def create_connect_args(self, url):
         query = dict(url.query)
         kwargs = {key: query.pop(key) for key in _URL_PARAMETERS if key in query}
@@ -106,7 +134,7 @@ class SluiceDialect(default.DefaultDialect):
         # when that fails (an unknown database); set them here, and close the connection if they are refused
         location = {key: cparams.pop(key) for key in _URL_PARAMETERS if key in cparams}
         with self._transport_errors("08001"):
-            dbapi_connection = self.loaded_dbapi.connect(*cargs, **cparams)
+            dbapi_connection = self.dbapi.connect(*cargs, **cparams)
         if location:
             try:
                 dbapi_connection.set_session(**location)
@@ -134,7 +162,7 @@ class SluiceDialect(default.DefaultDialect):
         try:
             yield
         except requests.RequestException as e:
-            raise self.loaded_dbapi.OperationalError(f"Cannot reach the Sluice gateway: {e}", None, sqlstate, e) from e
+            raise self.dbapi.OperationalError(f"Cannot reach the Sluice gateway: {e}", None, sqlstate, e) from e
 
     def is_disconnect(self, e, connection, cursor):
         # 08xxx: the gateway is unreachable, or no longer has the connection's session (08003)
@@ -144,7 +172,7 @@ class SluiceDialect(default.DefaultDialect):
         # phoenixdb has no call for Avatica's database properties; the request is one line on its client
         from phoenixdb.avatica.proto import requests_pb2, responses_pb2
 
-        dbapi_connection = connection.connection.dbapi_connection
+        dbapi_connection = _dbapi_connection(connection)
         request = requests_pb2.DatabasePropertyRequest(connection_id=dbapi_connection._id)
         response = responses_pb2.DatabasePropertyResponse()
         response.ParseFromString(self._call(lambda: dbapi_connection._client._apply(request)))
@@ -248,15 +276,15 @@ class SluiceDialect(default.DefaultDialect):
 
     def _meta(self, connection, call):
         """Runs an Avatica metadata request on the connection's phoenixdb connection."""
-        dbapi_connection = connection.connection.dbapi_connection
+        dbapi_connection = _dbapi_connection(connection)
         return self._call(lambda: call(dbapi_connection.meta()))
 
     def _call(self, call):
         # what does not go through a cursor is not wrapped by SQLAlchemy: wrap phoenixdb's errors as it would
         try:
             return call()
-        except self.loaded_dbapi.Error as e:
-            raise exc.DBAPIError.instance(None, None, e, self.loaded_dbapi.Error) from e
+        except self.dbapi.Error as e:
+            raise exc.DBAPIError.instance(None, None, e, self.dbapi.Error) from e
 
 
 class SluiceHttpsDialect(SluiceDialect):

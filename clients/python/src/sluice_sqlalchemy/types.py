@@ -15,6 +15,9 @@ from sqlalchemy import types as sqltypes
 # Flink's STRING and BYTES are VARCHAR and VARBINARY of this length
 MAX_LENGTH = 2147483647
 
+# SQLAlchemy 1.4 (which Superset pins) has no generic DOUBLE; its Float compiles to Flink's DOUBLE all the same
+_DOUBLE = getattr(sqltypes, "DOUBLE", sqltypes.Float)
+
 
 class TIMESTAMP(sqltypes.TIMESTAMP):
     """Flink's ``TIMESTAMP(p)``: wall-clock time without a zone, ``p`` fraction digits (Flink's default is 6)."""
@@ -56,7 +59,7 @@ _SIMPLE = {
     "BIGINT": sqltypes.BIGINT,
     "FLOAT": sqltypes.REAL,  # Flink's FLOAT has four bytes: SQL's REAL
     "REAL": sqltypes.REAL,
-    "DOUBLE": sqltypes.DOUBLE,
+    "DOUBLE": _DOUBLE,
     "DATE": sqltypes.DATE,
     "TIME": sqltypes.TIME,
 }
