@@ -56,6 +56,11 @@ final class GatewayProcessIT {
                 }
                 assertThat(ReferenceWorkload.rows(statement.executeQuery("select x from (values (1), (2)) as t(x)")))
                         .hasSize(2);
+                // writes: their jobs end on their own, and nothing asks the JobManager to cancel them afterwards
+                statement.execute("create temporary table sink (val1 STRING) WITH ('connector'='blackhole')");
+                for (int i = 0; i < 3; i++) {
+                    statement.execute("insert into sink select val1 from table1");
+                }
             }
 
             assertThat(gateway.stop())
