@@ -16,8 +16,10 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TimeZone;
+import java.util.function.BiFunction;
 
 import static java.util.Objects.requireNonNull;
 
@@ -93,7 +95,7 @@ final class SluiceJdbcFactory implements AvaticaFactory {
             Meta.Frame firstFrame)
             throws SQLException {
         ResultSetMetaData metaData = newResultSetMetaData(statement, signature);
-        return new SluiceResultSet(statement, state, signature, metaData, timeZone, firstFrame);
+        return new SluiceResultSet(statement, state, structuresAsSent(signature), metaData, timeZone, firstFrame);
     }
 
     @Override
@@ -102,16 +104,47 @@ final class SluiceJdbcFactory implements AvaticaFactory {
     }
 
     /**
+     * The signature the values are read with: an {@code ARRAY}, {@code MAP} or {@code ROW} column as the list the
+     * gateway sent, which {@link TranslatingResultSet} turns into Java values ({@link StructuredValues}).
+     */
+    private static Meta.Signature structuresAsSent(Meta.Signature signature) {
+        return signature == null ? null : withColumns(signature, StructuredType::read);
+    }
+
+    /**
      * Avatica's metadata, where a {@code TIMESTAMP_LTZ} column is {@code TIMESTAMP_WITH_TIMEZONE} of class
      * {@link java.sql.Timestamp}: the gateway types it as text ({@code VARCHAR} named {@code TIMESTAMP_LTZ}), which
      * every Avatica client reads, and this driver's {@code getObject} returns the instant ({@link TranslatingResultSet}).
-     * A {@code TIMESTAMP} beyond milliseconds, also sent as text ({@link PreciseTimestamps}), is {@code TIMESTAMP}.
-     * The values are read with the signature as sent.
+     * A {@code TIMESTAMP} beyond milliseconds, also sent as text ({@link PreciseTimestamps}), is {@code TIMESTAMP}. A
+     * {@code ROW} is {@code STRUCT} and a {@code MAP} {@code JAVA_OBJECT} ({@link StructuredType#reported}). The
+     * values are read with the signature as sent.
      */
     @Override
     public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
             throws SQLException {
-        return avatica.newResultSetMetaData(statement, withInstantTypes(signature));
+        Meta.Signature reported = withInstantTypes(signature);
+        return avatica.newResultSetMetaData(
+                statement, reported == null ? null : withColumns(reported, StructuredType::reported));
+    }
+
+    private static Meta.Signature withColumns(
+            Meta.Signature signature, BiFunction<ColumnMetaData, StructuredType, ColumnMetaData> structured) {
+        List<ColumnMetaData> columns = new ArrayList<>(signature.columns.size());
+        boolean changed = false;
+        for (ColumnMetaData column : signature.columns) {
+            Optional<StructuredType> type = StructuredType.of(column);
+            columns.add(type.isPresent() ? structured.apply(column, type.get()) : column);
+            changed |= type.isPresent();
+        }
+        return !changed
+                ? signature
+                : new Meta.Signature(
+                        columns,
+                        signature.sql,
+                        signature.parameters,
+                        signature.internalParameters,
+                        signature.cursorFactory,
+                        signature.statementType);
     }
 
     private static Meta.Signature withInstantTypes(Meta.Signature signature) {

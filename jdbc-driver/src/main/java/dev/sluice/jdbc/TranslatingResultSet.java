@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -26,9 +27,13 @@ final class TranslatingResultSet extends DelegatingResultSet {
     // what the gateway sent as text: instants (InstantValues), timestamps beyond milliseconds (PreciseTimestamps)
     private static final byte INSTANT = 1;
     private static final byte PRECISE = 2;
+    // an ARRAY, MAP or ROW, which the gateway sent as a list (StructuredValues)
+    private static final byte STRUCTURED = 3;
 
     /** Per column number, which columns the gateway sent as text, and of what; read at the first call that asks. */
     private byte @Nullable [] textColumns;
+    /** Per column number, the type of an ARRAY, MAP or ROW column; read with {@link #textColumns}. */
+    private @Nullable StructuredType @Nullable [] structuredTypes;
 
     TranslatingResultSet(ResultSet delegate, TranslatingProxy owner) {
         super(delegate);
@@ -67,11 +72,15 @@ final class TranslatingResultSet extends DelegatingResultSet {
 
     /**
      * The value; for a REAL (Flink FLOAT) column a {@link Float}, as JDBC maps it: the gateway sends FLOAT values as
-     * doubles, which every Avatica client reads, and Avatica's accessor then returns the double.
+     * doubles, which every Avatica client reads, and Avatica's accessor then returns the double. An {@code ARRAY} is a
+     * {@link java.sql.Array}, a {@code ROW} a {@link java.sql.Struct}, a {@code MAP} a {@link java.util.Map}.
      */
     @Override
     public @Nullable Object getObject(int column) throws SQLException {
         try {
+            if (isStructured(column)) {
+                return structured(column);
+            }
             if (isInstant(column)) {
                 return InstantValues.timestamp(delegate.getString(column));
             }
@@ -90,7 +99,7 @@ final class TranslatingResultSet extends DelegatingResultSet {
     public @Nullable Object getObject(String label) throws SQLException {
         try {
             int column = delegate.findColumn(label);
-            if (isInstant(column) || isPrecise(column)) {
+            if (isInstant(column) || isPrecise(column) || isStructured(column)) {
                 return getObject(column);
             }
             Object value = delegate.getObject(label);
@@ -107,6 +116,16 @@ final class TranslatingResultSet extends DelegatingResultSet {
      */
     @Override
     public <T> @Nullable T getObject(int column, Class<T> type) throws SQLException {
+        if (isStructured(column)) {
+            Object value = type == String.class ? getString(column) : getObject(column);
+            if (value == null || type.isInstance(value)) {
+                return type.cast(value);
+            }
+            throw translated(new SQLDataException(
+                    "Cannot read column " + column + " as " + type.getName() + ", it holds "
+                            + value.getClass().getName(),
+                    "22000"));
+        }
         if (InstantValues.reads(type) && isInstant(column)) {
             try {
                 return InstantValues.read(delegate.getString(column), type);
@@ -151,14 +170,12 @@ final class TranslatingResultSet extends DelegatingResultSet {
     /** {@link #getObject(int, Class)} of the column labelled {@code label}. */
     @Override
     public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException {
-        if (!JavaTimeValues.reads(type) && !InstantValues.reads(type) && !PreciseTimestamps.reads(type)) {
+        int column = findColumnTranslated(label);
+        if (!JavaTimeValues.reads(type)
+                && !InstantValues.reads(type)
+                && !PreciseTimestamps.reads(type)
+                && !isStructured(column)) {
             return super.getObject(label, type);
-        }
-        int column;
-        try {
-            column = delegate.findColumn(label);
-        } catch (SQLException | RuntimeException e) {
-            throw translated(e);
         }
         return getObject(column, type);
     }
@@ -171,11 +188,33 @@ final class TranslatingResultSet extends DelegatingResultSet {
     @Override
     public @Nullable String getString(int column) throws SQLException {
         try {
+            if (isStructured(column)) {
+                return StructuredValues.text(structured(column));
+            }
             String value = delegate.getString(column);
             return isInstant(column) ? InstantValues.wallClockText(value) : value;
         } catch (SQLException | RuntimeException e) {
             throw translated(e);
         }
+    }
+
+    /** The value of an {@code ARRAY} column, with its elements as {@link #getObject(int)} gives values. */
+    @Override
+    public java.sql.@Nullable Array getArray(int column) throws SQLException {
+        if (!isStructured(column)) {
+            return super.getArray(column);
+        }
+        Object value = getObject(column);
+        if (value == null || value instanceof java.sql.Array) {
+            return (java.sql.Array) value;
+        }
+        throw translated(new SQLDataException("Column " + column + " is not an ARRAY", "22000"));
+    }
+
+    /** {@link #getArray(int)} of the column labelled {@code label}. */
+    @Override
+    public java.sql.@Nullable Array getArray(String label) throws SQLException {
+        return getArray(findColumnTranslated(label));
     }
 
     /** {@link #getString(int)} of the column labelled {@code label}. */
@@ -242,22 +281,53 @@ final class TranslatingResultSet extends DelegatingResultSet {
         return textKind(column) == PRECISE;
     }
 
+    private boolean isStructured(int column) throws SQLException {
+        return textKind(column) == STRUCTURED;
+    }
+
+    /** The Java value of a structured column, made from the list the gateway sent. */
+    private @Nullable Object structured(int column) throws SQLException {
+        return StructuredValues.read(delegate.getObject(column), requireNonNull(structuredTypes)[column]);
+    }
+
     private byte textKind(int column) throws SQLException {
         byte[] kinds = textColumns;
         if (kinds == null) {
             ResultSetMetaData metaData = delegate.getMetaData();
             kinds = new byte[metaData.getColumnCount() + 1];
+            StructuredType[] types = new StructuredType[kinds.length];
             for (int i = 1; i < kinds.length; i++) {
                 int type = metaData.getColumnType(i);
-                if (InstantValues.holds(type)) {
+                types[i] = type == Types.ARRAY || type == Types.STRUCT || type == Types.JAVA_OBJECT
+                        ? structuredType(type, metaData.getColumnTypeName(i))
+                        : null;
+                if (types[i] != null) {
+                    kinds[i] = STRUCTURED;
+                } else if (InstantValues.holds(type)) {
                     kinds[i] = INSTANT;
                 } else if (type == Types.TIMESTAMP && PreciseTimestamps.isTypeName(metaData.getColumnTypeName(i))) {
                     kinds[i] = PRECISE;
                 }
             }
+            structuredTypes = types;
             textColumns = kinds;
         }
         return column > 0 && column < kinds.length ? kinds[column] : 0;
+    }
+
+    /** The type of a column reported as an ARRAY, STRUCT, or a JAVA_OBJECT named MAP; null for any other. */
+    private static @Nullable StructuredType structuredType(int jdbcType, @Nullable String typeName) {
+        boolean structured = jdbcType == Types.ARRAY
+                || jdbcType == Types.STRUCT
+                || jdbcType == Types.JAVA_OBJECT && StructuredType.isRowOrMap(typeName);
+        if (!structured || typeName == null) {
+            return null;
+        }
+        try {
+            return StructuredType.parse(typeName);
+        } catch (IllegalArgumentException e) {
+            return null; // not a name of Sluice's gateway: Avatica reads the column
+        }
     }
 
     private Object realAsFloat(int column, Double number) throws SQLException {

@@ -20,67 +20,88 @@ import java.util.List;
  * Maps Flink column types to JDBC types and Avatica column metadata.
  *
  * <p>The wire representation follows Avatica's own JDBC server: the {@link ColumnMetaData.Rep} is the one of the
- * JDBC type's internal Java class, and {@link WireValues} produces values of that class. Types JDBC cannot express
- * directly (arrays, maps, rows, intervals, raw) travel as their SQL text, typed {@code VARCHAR} with Flink's type
- * name, so no value is ever dropped. {@code TIMESTAMP_LTZ} is an instant: {@code TIMESTAMP_WITH_TIMEZONE} in
- * {@code getColumns} and {@code getTypeInfo}, and in a result a text column with the offset ({@link WireValues},
- * {@link #wireJdbcType}).
+ * JDBC type's internal Java class, and {@link WireValues} produces values of that class. {@code ARRAY}, {@code MAP}
+ * and {@code ROW} are {@code ARRAY}, {@code JAVA_OBJECT} and {@code STRUCT} in JDBC, and take the forms
+ * {@link StructuredColumns} describes in a result. Other types JDBC cannot express directly (multisets, intervals, raw)
+ * travel as their SQL text, typed {@code VARCHAR} with Flink's type name, so no value is ever dropped.
+ * {@code TIMESTAMP_LTZ} is an instant: {@code TIMESTAMP_WITH_TIMEZONE} in {@code getColumns} and {@code getTypeInfo},
+ * and in a result a text column with the offset ({@link WireValues}, {@link #wireJdbcType}).
  */
 final class ColumnTypes {
     private ColumnTypes() {}
 
     static List<ColumnMetaData> columns(ResolvedSchema schema) {
-        return columns(schema, WireTimestamps.MILLIS);
+        return columns(schema, WireForms.PLAIN);
     }
 
-    /** The columns of {@code schema} for a connection that reads timestamps as {@code timestamps} says. */
-    static List<ColumnMetaData> columns(ResolvedSchema schema, WireTimestamps timestamps) {
+    /** The columns of {@code schema} for a connection whose results take {@code forms}. */
+    static List<ColumnMetaData> columns(ResolvedSchema schema, WireForms forms) {
         List<Column> flinkColumns = schema.getColumns();
         List<ColumnMetaData> columns = new ArrayList<>(flinkColumns.size());
         for (int i = 0; i < flinkColumns.size(); i++) {
             Column column = flinkColumns.get(i);
             LogicalType type = column.getDataType().getLogicalType();
-            columns.add(
-                    timestamps.asText(type)
-                            ? sentAsText(column(i, column.getName(), type), WireTimestamps.textTypeName(type))
-                            : column(i, column.getName(), type));
+            if (StructuredColumns.isStructured(type)) {
+                columns.add(column(
+                        i,
+                        column.getName(),
+                        type,
+                        StructuredColumns.avaticaType(type, forms),
+                        StructuredColumns.className(type, forms)));
+            } else if (forms.timestamps().asText(type)) {
+                // a timestamp sent as text: typed VARCHAR, named TIMESTAMP(p), its values strings
+                columns.add(column(
+                        i,
+                        column.getName(),
+                        type,
+                        ColumnMetaData.scalar(
+                                Types.VARCHAR, WireTimestamps.textTypeName(type), ColumnMetaData.Rep.STRING),
+                        String.class.getName()));
+            } else {
+                columns.add(column(i, column.getName(), type));
+            }
         }
         return columns;
     }
 
-    /** {@code column} typed {@code VARCHAR} named {@code typeName}, its values strings: a timestamp sent as text. */
-    private static ColumnMetaData sentAsText(ColumnMetaData column, String typeName) {
-        return new ColumnMetaData(
-                column.ordinal,
-                column.autoIncrement,
-                column.caseSensitive,
-                column.searchable,
-                column.currency,
-                column.nullable,
-                column.signed,
-                column.displaySize,
-                column.label,
-                column.columnName,
-                column.schemaName,
-                column.precision,
-                column.scale,
-                column.tableName,
-                column.catalogName,
-                ColumnMetaData.scalar(Types.VARCHAR, typeName, ColumnMetaData.Rep.STRING),
-                column.readOnly,
-                column.writable,
-                column.definitelyWritable,
-                String.class.getName());
+    /** A result column of a type that is not structured, as every client reads it. */
+    static ColumnMetaData column(int ordinal, String name, LogicalType type) {
+        SqlType sqlType = SqlType.valueOf(wireJdbcType(type));
+        // JDBC: the class getObject returns, so boxed for primitive types
+        return column(
+                ordinal,
+                name,
+                type,
+                scalarType(type),
+                ColumnMetaData.Rep.nonPrimitiveRepOf(sqlType).clazz.getName());
     }
 
-    static ColumnMetaData column(int ordinal, String name, LogicalType type) {
+    /** The Avatica type of a type that is not structured, as a column or as an array's element. */
+    static ColumnMetaData.ScalarType scalarType(LogicalType type) {
         int jdbcType = wireJdbcType(type);
-        SqlType sqlType = SqlType.valueOf(jdbcType);
         // FLOAT travels as a double (WireValues): Avatica's protobuf encodes a Java float as its bits in number_value,
         // which clients other than Avatica's own read as 0; NUMBER lets Avatica's JDBC client read a double as REAL
-        ColumnMetaData.Rep rep =
-                jdbcType == Types.REAL ? ColumnMetaData.Rep.NUMBER : ColumnMetaData.Rep.of(sqlType.internal);
-        ColumnMetaData.AvaticaType avaticaType = ColumnMetaData.scalar(jdbcType, typeName(type), rep);
+        ColumnMetaData.Rep rep = jdbcType == Types.REAL
+                ? ColumnMetaData.Rep.NUMBER
+                : ColumnMetaData.Rep.of(SqlType.valueOf(jdbcType).internal);
+        return ColumnMetaData.scalar(jdbcType, typeName(type), rep);
+    }
+
+    /**
+     * The Avatica type of an array's element of a type that is not structured: as {@link #scalarType}, with a boxed
+     * representation, since an element may be null (Avatica's client makes an {@code int[]} of an array whose
+     * component is a primitive {@code int}).
+     */
+    static ColumnMetaData.ScalarType elementType(LogicalType type) {
+        ColumnMetaData.ScalarType scalar = scalarType(type);
+        return scalar.rep == ColumnMetaData.Rep.NUMBER
+                ? scalar
+                : ColumnMetaData.scalar(
+                        scalar.id, scalar.name, ColumnMetaData.Rep.serialRepOf(SqlType.valueOf(scalar.id)));
+    }
+
+    private static ColumnMetaData column(
+            int ordinal, String name, LogicalType type, ColumnMetaData.AvaticaType avaticaType, String className) {
         return new ColumnMetaData(
                 ordinal,
                 false,
@@ -101,15 +122,15 @@ final class ColumnTypes {
                 true,
                 false,
                 false,
-                // JDBC: the class getObject returns, so boxed for primitive types
-                ColumnMetaData.Rep.nonPrimitiveRepOf(sqlType).clazz.getName());
+                className);
     }
 
     /**
      * The JDBC type a result column of the type is given: {@link #jdbcType}, except that a {@code TIMESTAMP_LTZ} is
      * {@code VARCHAR} named {@code TIMESTAMP_LTZ}, as the constructed types are, because Avatica's JDBC client (1.29)
      * cannot {@code getObject} a {@code TIMESTAMP_WITH_TIMEZONE} column ("not implemented"). Sluice's driver knows the
-     * name and reports {@code TIMESTAMP_WITH_TIMEZONE}.
+     * name and reports {@code TIMESTAMP_WITH_TIMEZONE}. Only for types that are not structured
+     * ({@link StructuredColumns}).
      */
     static int wireJdbcType(LogicalType type) {
         int jdbcType = jdbcType(type);
@@ -137,12 +158,12 @@ final class ColumnTypes {
             // an instant, whose values are text with the offset (WireValues), as Avatica represents the type
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_WITH_TIME_ZONE -> Types.TIMESTAMP_WITH_TIMEZONE;
             case NULL -> Types.NULL;
+            case ARRAY -> Types.ARRAY;
+            case ROW -> Types.STRUCT;
+            case MAP -> Types.JAVA_OBJECT;
             case INTERVAL_YEAR_MONTH,
                     INTERVAL_DAY_TIME,
-                    ARRAY,
                     MULTISET,
-                    MAP,
-                    ROW,
                     DISTINCT_TYPE,
                     STRUCTURED_TYPE,
                     RAW,
@@ -166,8 +187,8 @@ final class ColumnTypes {
             case TIME_WITHOUT_TIME_ZONE -> "TIME";
             case TIMESTAMP_WITHOUT_TIME_ZONE -> "TIMESTAMP";
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> "TIMESTAMP_LTZ";
-            // the base name, as JDBC names a parameterized type, so that getTypeInfo can list it; DESCRIBE gives the
-            // whole Flink type (ARRAY<INT>), and Avatica carries the values as text
+            // the base name, as JDBC names a parameterized type, so that getTypeInfo can list it (avatica-go maps a
+            // getColumns column by it); a result column is named by the whole type (StructuredColumns.name)
             case ARRAY -> "ARRAY";
             case MAP -> "MAP";
             case MULTISET -> "MULTISET";

@@ -22,8 +22,8 @@ final class ConnectionSettings {
     private final Map<String, ConnectionPropertiesImpl> byConnection = new ConcurrentHashMap<>();
     // only the connections in ANSI quoting; the others quote as Flink does
     private final Map<String, IdentifierQuoting> quoting = new ConcurrentHashMap<>();
-    // only the connections of Sluice's driver, which reads timestamps beyond milliseconds as text
-    private final Map<String, WireTimestamps> timestamps = new ConcurrentHashMap<>();
+    // only the connections of Sluice's driver, which reads richer forms than other clients (WireForms)
+    private final Map<String, WireForms> wireForms = new ConcurrentHashMap<>();
 
     /**
      * The quoting that the properties of a connection being opened ask for.
@@ -42,25 +42,25 @@ final class ConnectionSettings {
                 "Connection property " + ANSI_QUOTES_PROPERTY + " must be true or false, was '" + ansiQuotes + "'");
     }
 
-    void opened(String connectionId, IdentifierQuoting identifierQuoting, WireTimestamps wireTimestamps) {
+    void opened(String connectionId, IdentifierQuoting identifierQuoting, WireForms forms) {
         byConnection.put(connectionId, newConnectionProperties());
         if (identifierQuoting != IdentifierQuoting.BACK_TICKS) {
             quoting.put(connectionId, identifierQuoting);
         }
-        if (wireTimestamps != WireTimestamps.MILLIS) {
-            timestamps.put(connectionId, wireTimestamps);
+        if (!forms.equals(WireForms.PLAIN)) {
+            wireForms.put(connectionId, forms);
         }
     }
 
     void closed(String connectionId) {
         byConnection.remove(connectionId);
         quoting.remove(connectionId);
-        timestamps.remove(connectionId);
+        wireForms.remove(connectionId);
     }
 
-    /** How the connection's results carry timestamps beyond milliseconds. */
-    WireTimestamps timestamps(String connectionId) {
-        return timestamps.getOrDefault(connectionId, WireTimestamps.MILLIS);
+    /** The forms the connection's results take: timestamps beyond milliseconds, rows and maps. */
+    WireForms wireForms(String connectionId) {
+        return wireForms.getOrDefault(connectionId, WireForms.PLAIN);
     }
 
     /** How the statements of the connection quote identifiers; Flink's back ticks unless it asked otherwise. */

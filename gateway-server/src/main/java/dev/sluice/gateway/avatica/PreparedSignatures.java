@@ -22,8 +22,10 @@ import java.util.List;
 final class PreparedSignatures {
     private PreparedSignatures() {}
 
-    static Meta.Signature signature(String sql, StatementAnalysis analysis) {
-        List<ColumnMetaData> columns = analysis.columns() == null ? List.of() : ColumnTypes.columns(analysis.columns());
+    /** The signature for a connection whose results take {@code forms}, as its executions' results will. */
+    static Meta.Signature signature(String sql, StatementAnalysis analysis, WireForms forms) {
+        List<ColumnMetaData> columns =
+                analysis.columns() == null ? List.of() : ColumnTypes.columns(analysis.columns(), forms);
         List<AvaticaParameter> parameters = new ArrayList<>();
         for (int i = 0; i < analysis.parameterTypes().size(); i++) {
             LogicalType type = analysis.parameterTypes().get(i);
@@ -42,8 +44,11 @@ final class PreparedSignatures {
     private static AvaticaParameter typed(int index, LogicalType type) {
         int columnType = ColumnTypes.jdbcType(type);
         // a TIMESTAMP_LTZ marker takes a timestamp (setTimestamp), read as wall-clock time in the session's zone
-        // (ParameterLiterals); a result column of the type is an instant with its offset, sent as text
-        int jdbcType = columnType == Types.TIMESTAMP_WITH_TIMEZONE ? Types.TIMESTAMP : columnType;
+        // (ParameterLiterals); a result column of the type is an instant with its offset, sent as text. An ARRAY, MAP
+        // or ROW marker takes what it always took: a value bound as text
+        int jdbcType = columnType == Types.TIMESTAMP_WITH_TIMEZONE
+                ? Types.TIMESTAMP
+                : StructuredColumns.isStructured(type) ? Types.VARCHAR : columnType;
         return new AvaticaParameter(
                 ColumnTypes.isSigned(type),
                 ColumnTypes.precision(type),

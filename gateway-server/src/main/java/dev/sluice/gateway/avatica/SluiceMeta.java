@@ -80,7 +80,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         Map<String, String> properties = info == null ? Map.of() : info;
         IdentifierQuoting quoting = ConnectionSettings.quoting(properties); // refused before a session opens
         sessions.open(id, requestUser.require(), properties);
-        connectionSettings.opened(id, quoting, WireTimestamps.of(properties));
+        connectionSettings.opened(id, quoting, WireForms.of(properties));
     }
 
     @Override
@@ -141,7 +141,10 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         // parsed and validated by Flink's planner, nothing submitted: a bad statement fails here, with its position
         GatewayStatement statement = session(ch.id).prepareStatement(analyze(ch.id, sql));
         PreparedSql prepared = requirePrepared(statement);
-        return new StatementHandle(ch.id, statement.id(), PreparedSignatures.signature(sql, prepared.analysis()));
+        return new StatementHandle(
+                ch.id,
+                statement.id(),
+                PreparedSignatures.signature(sql, prepared.analysis(), connectionSettings.wireForms(ch.id)));
     }
 
     @Override
@@ -347,8 +350,7 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
             return MetaResultSet.count(h.connectionId, h.id, count.count());
         }
         StatementOutcome.Rows rows = (StatementOutcome.Rows) outcome;
-        List<ColumnMetaData> columns =
-                ColumnTypes.columns(rows.schema(), connectionSettings.timestamps(h.connectionId));
+        List<ColumnMetaData> columns = ColumnTypes.columns(rows.schema(), connectionSettings.wireForms(h.connectionId));
         Signature signature = new Signature(
                 columns, sql, List.of(), Collections.emptyMap(), CursorFactory.LIST, StatementType.SELECT);
         Frame first = frame(statement, 0, maxRowsInFirstFrame, session, h.connectionId);
@@ -372,9 +374,9 @@ public final class SluiceMeta extends DatabaseMetadataMeta {
         long bytes = 0;
         // looked up once a frame: it is a lookup in the session's configuration, and a frame holds thousands of rows
         ZoneId zone = session.localTimeZone();
-        WireTimestamps timestamps = connectionSettings.timestamps(connectionId);
+        WireForms forms = connectionSettings.wireForms(connectionId);
         for (Row row : page.rows()) {
-            List<Object> wireRow = WireValues.row(row, types, zone, timestamps);
+            List<Object> wireRow = WireValues.row(row, types, zone, forms);
             bytes += FrameSizing.rowBytes(wireRow);
             rows.add(wireRow);
         }

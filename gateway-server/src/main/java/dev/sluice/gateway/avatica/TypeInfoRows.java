@@ -37,11 +37,11 @@ final class TypeInfoRows {
                         other("TIME", Types.TIME, 18, "TIME '", "'", (short) 9),
                         other("TIMESTAMP", Types.TIMESTAMP, 29, "TIMESTAMP '", "'", (short) 9),
                         other("TIMESTAMP_LTZ", Types.TIMESTAMP_WITH_TIMEZONE, 35, null, null, (short) 9),
-                        // Flink's constructed types, whose values Avatica carries as text (ColumnTypes)
-                        other("ARRAY", Types.VARCHAR, 2147483647, null, null, (short) 0),
-                        other("MAP", Types.VARCHAR, 2147483647, null, null, (short) 0),
+                        // Flink's constructed types (ColumnTypes): ARRAY, JAVA_OBJECT and STRUCT for ARRAY, MAP, ROW
+                        other("ARRAY", Types.ARRAY, 2147483647, null, null, (short) 0),
+                        other("MAP", Types.JAVA_OBJECT, 2147483647, null, null, (short) 0),
                         other("MULTISET", Types.VARCHAR, 2147483647, null, null, (short) 0),
-                        other("ROW", Types.VARCHAR, 2147483647, null, null, (short) 0))
+                        other("ROW", Types.STRUCT, 2147483647, null, null, (short) 0))
                 .stream()
                 .sorted(Comparator.comparingInt(row -> row.dataType))
                 .toList();

@@ -27,7 +27,8 @@ import java.util.Locale;
  * ({@code table.local-time-zone}) as Flink shows it, with the fraction of the type's precision, and that zone's offset
  * at the instant ({@code 2024-01-02 13:34:56.789+01:00}), so that every client reads the instant Flink computed
  * whatever its own time zone. A {@code TIMESTAMP} of more than millisecond precision goes as its text to a client that
- * reads it so ({@link WireTimestamps}).
+ * reads it so ({@link WireTimestamps}). An {@code ARRAY}, {@code MAP} or {@code ROW} in a row is converted by
+ * {@link StructuredColumns}; {@link #value} gives their text, the form in which other clients read rows and maps.
  */
 final class WireValues {
     private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
@@ -36,18 +37,25 @@ final class WireValues {
     private WireValues() {}
 
     /** Converts one row; {@code types} are the column types in order. */
-    static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone, WireTimestamps timestamps) {
+    static List<Object> row(Row row, List<LogicalType> types, ZoneId sessionZone, WireForms forms) {
         List<Object> values = new ArrayList<>(types.size());
         for (int i = 0; i < types.size(); i++) {
             LogicalType type = types.get(i);
             Object field = row.getField(i);
-            values.add(
-                    field != null && timestamps.asText(type)
-                            ? wallClock((LocalDateTime) field, LogicalTypeChecks.getPrecision(type))
-                                    .toString()
-                            : value(field, type, sessionZone));
+            if (StructuredColumns.isStructured(type)) {
+                values.add(StructuredColumns.wire(field, type, sessionZone, forms));
+            } else if (field != null && forms.timestamps().asText(type)) {
+                values.add(wallClockText((LocalDateTime) field, LogicalTypeChecks.getPrecision(type)));
+            } else {
+                values.add(value(field, type, sessionZone));
+            }
         }
         return values;
+    }
+
+    /** {@code 2024-01-02 13:34:56.789123}: a timestamp sent as text ({@link WireTimestamps}). */
+    static String wallClockText(LocalDateTime value, int precision) {
+        return wallClock(value, precision).toString();
     }
 
     static @Nullable Object value(@Nullable Object value, LogicalType type, ZoneId sessionZone) {
@@ -97,7 +105,7 @@ final class WireValues {
         return text;
     }
 
-    /** SQL-like text of a value JDBC cannot carry natively: ARRAY[1, 2], {k=v}, ROW(a, b). */
+    /** Flink's text of a value JDBC cannot carry natively: [1, 2], {k=v}, (a, b). */
     static String text(Object value) {
         if (value instanceof Object[] array) {
             StringBuilder text = new StringBuilder("[");

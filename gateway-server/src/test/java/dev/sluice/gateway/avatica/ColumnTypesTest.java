@@ -38,17 +38,16 @@ final class ColumnTypesTest {
                 arguments(DataTypes.TIMESTAMP_LTZ(3), Types.TIMESTAMP_WITH_TIMEZONE),
                 arguments(DataTypes.BYTES(), Types.VARBINARY),
                 arguments(DataTypes.BINARY(4), Types.BINARY),
-                arguments(DataTypes.ARRAY(DataTypes.INT()), Types.VARCHAR),
-                arguments(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()), Types.VARCHAR),
-                arguments(DataTypes.ROW(DataTypes.FIELD("a", DataTypes.INT())), Types.VARCHAR));
+                arguments(DataTypes.MULTISET(DataTypes.INT()), Types.VARCHAR),
+                arguments(DataTypes.ARRAY(DataTypes.INT()), Types.ARRAY),
+                arguments(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()), Types.JAVA_OBJECT),
+                arguments(DataTypes.ROW(DataTypes.FIELD("a", DataTypes.INT())), Types.STRUCT));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("jdbcTypes")
     void mapsFlinkTypeToJdbcType(DataType type, int jdbcType) {
         assertThat(ColumnTypes.jdbcType(type.getLogicalType())).isEqualTo(jdbcType);
-        assertThat(ColumnTypes.column(0, "c", type.getLogicalType()).type.id)
-                .isEqualTo(jdbcType == Types.TIMESTAMP_WITH_TIMEZONE ? Types.VARCHAR : jdbcType);
     }
 
     @Test
@@ -117,12 +116,37 @@ final class ColumnTypesTest {
     }
 
     @Test
-    void arrayColumnIsTextNamedByItsBaseType() {
-        ColumnMetaData column =
-                ColumnTypes.column(0, "xs", DataTypes.ARRAY(DataTypes.INT()).getLogicalType());
+    void arrayColumnIsAvaticasArrayNamedByFlinksType() {
+        ResolvedSchema schema = ResolvedSchema.of(Column.physical("xs", DataTypes.ARRAY(DataTypes.DECIMAL(10, 2))));
 
-        assertThat(column.type.name).isEqualTo("ARRAY");
-        assertThat(column.columnClassName).isEqualTo("java.lang.String");
+        ColumnMetaData column = ColumnTypes.columns(schema).get(0);
+
+        assertThat(column.type).isInstanceOf(ColumnMetaData.ArrayType.class);
+        assertThat(column.type.id).isEqualTo(Types.ARRAY);
+        assertThat(column.type.name).isEqualTo("ARRAY<DECIMAL(10, 2)>");
+        ColumnMetaData.AvaticaType element = ((ColumnMetaData.ArrayType) column.type).getComponent();
+        assertThat(element.id).isEqualTo(Types.DECIMAL);
+        assertThat(element.rep).isEqualTo(ColumnMetaData.Rep.NUMBER);
+        assertThat(column.columnClassName).isEqualTo("java.sql.Array");
+    }
+
+    @Test
+    void rowAndMapColumnsAreTextForAvaticasClientsAndObjectsForSluicesDriver() {
+        ResolvedSchema schema = ResolvedSchema.of(
+                Column.physical("r", DataTypes.ROW(DataTypes.FIELD("a", DataTypes.INT()))),
+                Column.physical("m", DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())));
+        WireForms sluice = new WireForms(WireTimestamps.TEXT_BEYOND_MILLIS, WireForms.Structures.LISTS);
+
+        assertThat(ColumnTypes.columns(schema))
+                .extracting(column -> column.type.id + " " + column.type.name + " " + column.columnClassName)
+                .containsExactly(
+                        Types.VARCHAR + " ROW<`a` INT> java.lang.String",
+                        Types.VARCHAR + " MAP<STRING, INT> java.lang.String");
+        assertThat(ColumnTypes.columns(schema, sluice))
+                .extracting(column -> column.type.id + " " + column.type.name + " " + column.columnClassName)
+                .containsExactly(
+                        Types.JAVA_OBJECT + " ROW<`a` INT> java.lang.Object",
+                        Types.JAVA_OBJECT + " MAP<STRING, INT> java.lang.Object");
     }
 
     @Test

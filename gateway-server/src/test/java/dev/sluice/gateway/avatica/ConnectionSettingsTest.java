@@ -33,8 +33,8 @@ final class ConnectionSettingsTest {
     @Test
     void keepsAConnectionsQuotingUntilItCloses() {
         ConnectionSettings settings = new ConnectionSettings();
-        settings.opened("ansi", IdentifierQuoting.ANSI, WireTimestamps.MILLIS);
-        settings.opened("flink", IdentifierQuoting.BACK_TICKS, WireTimestamps.MILLIS);
+        settings.opened("ansi", IdentifierQuoting.ANSI, WireForms.PLAIN);
+        settings.opened("flink", IdentifierQuoting.BACK_TICKS, WireForms.PLAIN);
 
         assertThat(settings.quoting("ansi")).isEqualTo(IdentifierQuoting.ANSI);
         assertThat(settings.quoting("flink")).isEqualTo(IdentifierQuoting.BACK_TICKS);
@@ -42,5 +42,20 @@ final class ConnectionSettingsTest {
         settings.closed("ansi");
 
         assertThat(settings.quoting("ansi")).isEqualTo(IdentifierQuoting.BACK_TICKS);
+    }
+
+    @Test
+    void keepsWhatASluiceDriverConnectionReadsUntilItCloses() {
+        ConnectionSettings settings = new ConnectionSettings();
+        settings.opened("sluice", IdentifierQuoting.BACK_TICKS, WireForms.of(Map.of("sluice_driver", "0.1.0")));
+        settings.opened("avatica", IdentifierQuoting.BACK_TICKS, WireForms.of(Map.of()));
+
+        assertThat(settings.wireForms("sluice"))
+                .isEqualTo(new WireForms(WireTimestamps.TEXT_BEYOND_MILLIS, WireForms.Structures.LISTS));
+        assertThat(settings.wireForms("avatica")).isEqualTo(WireForms.PLAIN);
+
+        settings.closed("sluice");
+
+        assertThat(settings.wireForms("sluice")).isEqualTo(WireForms.PLAIN);
     }
 }

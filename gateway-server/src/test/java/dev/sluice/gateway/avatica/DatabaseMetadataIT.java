@@ -517,7 +517,7 @@ final class DatabaseMetadataIT {
             // avatica-go maps a column by the name getColumns gives it, so that name must be one getTypeInfo lists
             assertThat(columns)
                     .hasSize(20)
-                    .contains("INTEGER/" + Types.INTEGER, "ARRAY/" + Types.VARCHAR, "ROW/" + Types.VARCHAR);
+                    .contains("INTEGER/" + Types.INTEGER, "ARRAY/" + Types.ARRAY, "ROW/" + Types.STRUCT);
             assertThat(typeInfo).containsAll(columns);
             try (ResultSet result = statement.executeQuery("SELECT CAST(1 AS INT) AS x")) {
                 assertThat(result.getMetaData().getColumnTypeName(1)).isEqualTo("INTEGER");

@@ -132,7 +132,7 @@ final class WireValuesTest {
     }
 
     @Test
-    void arrayIsText() {
+    void textOfAnArrayIsFlinks() {
         assertThat(WireValues.value(new Integer[] {1, null}, type(DataTypes.ARRAY(DataTypes.INT())), UTC))
                 .isEqualTo("[1, NULL]");
         assertThat(WireValues.value(
@@ -143,7 +143,7 @@ final class WireValuesTest {
     }
 
     @Test
-    void rowIsText() {
+    void textOfARowIsFlinks() {
         LogicalType rowType = type(DataTypes.ROW(
                 DataTypes.FIELD("a", DataTypes.INT()),
                 DataTypes.FIELD("b", DataTypes.STRING()),
@@ -155,7 +155,7 @@ final class WireValuesTest {
     }
 
     @Test
-    void mapIsText() {
+    void textOfAMapIsFlinks() {
         assertThat(WireValues.value(Map.of("k", 1), type(DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())), UTC))
                 .isEqualTo("{k=1}");
     }
@@ -181,7 +181,7 @@ final class WireValuesTest {
     void convertsARowByColumnTypes() {
         List<LogicalType> types = List.of(type(DataTypes.INT()), type(DataTypes.DATE()), type(DataTypes.STRING()));
 
-        assertThat(WireValues.row(Row.of(7, LocalDate.of(1970, 1, 11), null), types, UTC, WireTimestamps.MILLIS))
+        assertThat(WireValues.row(Row.of(7, LocalDate.of(1970, 1, 11), null), types, UTC, WireForms.PLAIN))
                 .isEqualTo(Arrays.asList(7, 10, null));
     }
 
