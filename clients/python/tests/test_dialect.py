@@ -11,6 +11,7 @@ from decimal import Decimal
 import pandas
 import pytest
 from sqlalchemy import (
+    ARRAY,
     DECIMAL,
     BigInteger,
     Boolean,
@@ -72,6 +73,7 @@ def test_lists_databases_tables_views_and_columns(engine):
         assert type(columns["placed"]["type"]) is TIMESTAMP and columns["placed"]["type"].precision == 3
         assert type(columns["noticed"]["type"]) is TIMESTAMP_LTZ
         assert isinstance(columns["shipped"]["type"], Boolean)
+        assert isinstance(columns["tags"]["type"], ARRAY)
         assert inspector.get_pk_constraint("orders")["constrained_columns"] == ["id"]
         with pytest.raises(exc.NoSuchTableError):
             inspector.get_columns("no_such_table")
@@ -88,6 +90,15 @@ def test_reflected_table_reads_flink_types(engine):
     assert isinstance(row.placed, datetime) and row.placed.tzinfo is None
     # TIMESTAMP_LTZ arrives as text with the session's offset and is read as an instant
     assert isinstance(row.noticed, datetime) and row.noticed.tzinfo is not None
+    assert isinstance(row.tags, list) and all(isinstance(tag, str) for tag in row.tags)
+
+
+def test_arrays_arrive_as_lists_maps_and_rows_as_flinks_text(engine):
+    with engine.connect() as connection:
+        row = connection.exec_driver_sql(
+            "SELECT ARRAY['a', 'b'], ARRAY[1, 2], CAST(NULL AS ARRAY<INT>), MAP['k', 1], ROW(1, 'x')"
+        ).one()
+    assert list(row) == [["a", "b"], [1, 2], None, "{k=1}", "(1, x)"]
 
 
 def test_select_with_limit_and_bound_parameters(engine):

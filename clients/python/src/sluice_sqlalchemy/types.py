@@ -1,7 +1,7 @@
 """Flink's types as SQLAlchemy types, read from the gateway's column metadata.
 
 The gateway answers Avatica's getColumns with JDBC's columns: TYPE_NAME is Flink's type name (``VARCHAR`` for
-``STRING``, ``TIMESTAMP_LTZ``, ``ARRAY``), COLUMN_SIZE its length or precision, DECIMAL_DIGITS its scale or fraction
+``STRING``, ``TIMESTAMP_LTZ``, ``ARRAY``, ``MAP``, ``ROW``), COLUMN_SIZE its length or precision, DECIMAL_DIGITS its scale or fraction
 digits. Two types need more than SQLAlchemy's own: Flink's ``TIMESTAMP(p)`` keeps its precision, and
 ``TIMESTAMP_LTZ`` values arrive as text with the session's offset (``2024-01-02 21:34:56.789+09:00``, see
 docs/clients.md), which its result processor turns into an aware ``datetime``.
@@ -87,6 +87,9 @@ def column_type(type_name, size, digits):
         return TIMESTAMP(digits)
     if name in ("TIMESTAMP_LTZ", "TIMESTAMP_WITH_LOCAL_TIME_ZONE"):
         return TIMESTAMP_LTZ(digits)
-    # ARRAY, MAP, ROW, MULTISET, RAW: the metadata does not say the element types, and the values arrive as Flink's
-    # text of them ("[a, b]", "{k=1}", "(1, x)"), so SQLAlchemy gets no type it could bind or compare
+    if name == "ARRAY":
+        # its values arrive as lists (Avatica's arrays); the metadata does not say the element type
+        return sqltypes.ARRAY(sqltypes.NullType())
+    # MAP, ROW, MULTISET, RAW: the values arrive as Flink's text of them ("{k=1}", "(1, x)"), so SQLAlchemy gets no
+    # type it could bind or compare
     return sqltypes.NullType()
