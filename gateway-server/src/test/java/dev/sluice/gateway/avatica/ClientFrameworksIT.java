@@ -117,4 +117,33 @@ final class ClientFrameworksIT {
         assertThat(jooq.fetchValue(DSL.select(DSL.count()).from(DSL.table("numbers"))))
                 .isEqualTo(4);
     }
+
+    @Test
+    void aPoolWithItsDefaultsCarriesOnAcrossARestartOfTheGateway() throws Exception {
+        SluiceGateway first = GATEWAYS.start(Map.of());
+        int port = first.address().getPort();
+        HikariConfig config = new HikariConfig(); // Hikari's defaults, but for the init SQL and a small pool
+        config.setJdbcUrl(first.jdbcUrl());
+        config.setMaximumPoolSize(2);
+        config.setConnectionInitSql(NUMBERS);
+        try (HikariDataSource restarted = new HikariDataSource(config)) {
+            JdbcTemplate jdbc = new JdbcTemplate(restarted);
+            assertThat(jdbc.queryForObject("select count(*) from numbers", Long.class))
+                    .isEqualTo(4L);
+
+            first.close();
+            SluiceGateway second = GATEWAYS.start(Map.of("sluice.server.port", String.valueOf(port)));
+            assertThat(second.address().getPort()).isEqualTo(port);
+            // Hikari asks isValid of a connection idle for more than its aliveBypassWindowMs (500 ms) before lending
+            // it; the driver answers false for a session the restart took away, and the pool opens a new one
+            Thread.sleep(600);
+
+            for (int i = 0; i < 4; i++) {
+                assertThat(jdbc.queryForObject("select count(*) from numbers where n > ?", Long.class, 2))
+                        .as("query %d after the restart", i)
+                        .isEqualTo(2L);
+            }
+            assertThat(restarted.getHikariPoolMXBean().getTotalConnections()).isLessThanOrEqualTo(2);
+        }
+    }
 }
