@@ -135,6 +135,28 @@ final class LiteralTemplatesIT {
     }
 
     @Test
+    void aJoinWhosePlanFlinkCannotWriteAsJsonIsPlannedAgainWithoutAnError() throws SQLException {
+        try (Connection connection = connect();
+                Connection planned = connectPlanningEachQuery();
+                Statement statement = connection.createStatement()) {
+            statement.execute("create table lake.`default`.customers (name STRING, region STRING)");
+            statement.execute("SET 'table.dml-sync' = 'true'");
+            statement.execute("insert into lake.`default`.customers values ('ada', 'EU'), ('grace', 'US'),"
+                    + " ('o''brien', 'EU'), ('zoë', 'APAC')");
+            // a batch join runs as a MultipleInput, which Flink's JSON plan cannot hold: deriving a template fails
+            for (String[] value : new String[][] {{"EU", "1.00"}, {"US", "5.00"}, {"EU", "0.50"}, {"APAC", "10"}}) {
+                String join = "select c.region, count(*) as orders, sum(o.amount) as revenue from " + ORDERS
+                        + " o join lake.`default`.customers c on o.customer = c.name where c.region = '" + value[0]
+                        + "' and o.amount > " + value[1] + " group by c.region order by revenue desc limit 10";
+                assertThat(rows(connection, join))
+                        .as("rows for %s", List.of(value))
+                        .isEqualTo(rows(planned, join));
+            }
+            assertThat(planCaches(connection)).doesNotContain("template");
+        }
+    }
+
+    @Test
     void aPlanThatDependsOnItsValuesIsPlannedEachTime() throws SQLException {
         try (Connection connection = connect();
                 Connection planned = connectPlanningEachQuery()) {

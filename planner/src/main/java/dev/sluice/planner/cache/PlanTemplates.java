@@ -152,8 +152,11 @@ final class PlanTemplates {
             String firstPlan = compilePlan(literals, first.get(), compiled, check);
             String secondPlan = compilePlan(literals, second.get(), compiled, check);
             return PlanTemplate.derive(firstPlan, secondPlan, literals.slots(), first.get(), second.get());
-        } catch (RuntimeException e) {
-            // the stand-ins may be values the statement cannot take (a JSON path, a format): no template, no error
+        } catch (Exception e) {
+            // the stand-ins may be values the statement cannot take (a JSON path, a format), and Flink cannot write
+            // every batch plan as JSON (a join's MultipleInput: "Can not serialize ExecNode ... Missing type"): no
+            // template, no error. Exception, not RuntimeException: Jackson wraps a serializer's failure in a checked
+            // JsonMappingException, which Flink's Scala planner passes on undeclared
             return new PlanTemplate.Derivation(null, "planning with stand-in values failed: " + e.getMessage());
         }
     }
