@@ -135,6 +135,22 @@ final class LiteralTemplatesIT {
     }
 
     @Test
+    void valuesThatComeAgainAfterATemplateTakeItsPlanAsAHit() throws SQLException {
+        try (Connection connection = connect();
+                Connection planned = connectPlanningEachQuery()) {
+            List<String> statements = new ArrayList<>();
+            for (String id : new String[] {"1", "2", "3", "3", "4", "3"}) {
+                statements.add("select id, customer from " + ORDERS + " where id = " + id + " order by id");
+            }
+            for (String sql : statements) {
+                assertThat(rows(connection, sql)).as(sql).isEqualTo(rows(planned, sql));
+            }
+            // planned twice (the second derives the template), then restored, and kept as id 3's own plan
+            assertThat(planCaches(connection)).containsExactly("miss", "miss", "template", "hit", "template", "hit");
+        }
+    }
+
+    @Test
     void aJoinWhosePlanFlinkCannotWriteAsJsonIsPlannedAgainWithoutAnError() throws SQLException {
         try (Connection connection = connect();
                 Connection planned = connectPlanningEachQuery();

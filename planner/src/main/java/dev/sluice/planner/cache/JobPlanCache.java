@@ -265,12 +265,41 @@ public final class JobPlanCache {
         if (literals.isEmpty()) {
             return Optional.empty();
         }
-        List<JobPlanKey> keys = scope.sharesPlans()
-                ? List.of(
-                        JobPlanKey.own(environment, scope, literals.template()),
-                        JobPlanKey.shared(environment, literals.template()))
-                : List.of(JobPlanKey.own(environment, scope, literals.template()));
-        return templates.find(environment, scope, literals, keys, check);
+        Optional<CachedPushPlan> own = restore(
+                environment,
+                scope,
+                literals,
+                JobPlanKey.own(environment, scope, literals.template()),
+                JobPlanKey.own(environment, scope, query.normalForm()),
+                check);
+        if (own.isPresent() || !scope.sharesPlans()) {
+            return own;
+        }
+        return restore(
+                environment,
+                scope,
+                literals,
+                JobPlanKey.shared(environment, literals.template()),
+                JobPlanKey.shared(environment, query.normalForm()),
+                check);
+    }
+
+    /**
+     * The query restored from the template under {@code templateKey}, also kept as the plan of its own statement under
+     * {@code planKey}: values that come again (a dashboard's few regions, a lookup's frequent ids) then take it as a
+     * plan-cache hit, without translating the template's plan once more.
+     */
+    private Optional<CachedPushPlan> restore(
+            TableEnvironment environment,
+            PlanScope scope,
+            StatementLiterals literals,
+            JobPlanKey templateKey,
+            JobPlanKey planKey,
+            AccessCheck check) {
+        return templates.find(environment, scope, literals, templateKey, check).map(restored -> {
+            pushedPlans.put(planKey, new PushedEntry(restored.compiled(), restored.dependencies()));
+            return new CachedPushPlan(restored.compiled(), ResultDependencies.ofReusablePlan(restored.dependencies()));
+        });
     }
 
     /** Drops the plans of session {@code sessionId}, whose state changed or which closed; shared plans stay. */

@@ -58,35 +58,37 @@ final class PlanTemplates {
         }
     }
 
+    /** A query restored from a template, and what the template's plan read: what its own plan depends on. */
+    record Restored(CompiledPushQuery compiled, KeptDependencies dependencies) {
+        Restored {
+            requireNonNull(compiled, "compiled is null");
+            requireNonNull(dependencies, "dependencies is null");
+        }
+    }
+
     /**
-     * The query of {@code literals} from a template kept under one of {@code keys} (the first found), translated on
-     * {@code environment}, if nothing its plan read has changed; its accesses are put to {@code check}, which throws to
-     * refuse.
+     * The query of {@code literals} from the template kept under {@code key}, translated on {@code environment}, if
+     * nothing its plan read has changed; its accesses are put to {@code check}, which throws to refuse.
      */
-    Optional<CachedPushPlan> find(
+    Optional<Restored> find(
             TableEnvironment environment,
             PlanScope scope,
             StatementLiterals literals,
-            List<JobPlanKey> keys,
+            JobPlanKey key,
             AccessCheck check) {
         if (!enabled || literals.isEmpty()) {
             return Optional.empty();
         }
-        for (JobPlanKey key : keys) {
-            Entry entry = templates.getIfPresent(key);
-            if (entry == null) {
-                continue;
-            }
-            if (!entry.dependencies().isCurrent(environment, check, scope)) {
-                templates.invalidate(key);
-                return Optional.empty();
-            }
-            String plan = entry.template().instantiate(literals.values());
-            return Optional.of(new CachedPushPlan(
-                    entry.prototype().restoredFrom(environment, plan),
-                    ResultDependencies.ofReusablePlan(entry.dependencies())));
+        Entry entry = templates.getIfPresent(key);
+        if (entry == null) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        if (!entry.dependencies().isCurrent(environment, check, scope)) {
+            templates.invalidate(key);
+            return Optional.empty();
+        }
+        String plan = entry.template().instantiate(literals.values());
+        return Optional.of(new Restored(entry.prototype().restoredFrom(environment, plan), entry.dependencies()));
     }
 
     /**
