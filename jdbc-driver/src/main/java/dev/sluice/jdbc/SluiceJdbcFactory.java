@@ -158,29 +158,12 @@ final class SluiceJdbcFactory implements AvaticaFactory {
             boolean instant = InstantValues.isSentAsText(c);
             columns.add(
                     instant || PreciseTimestamps.isSentAsText(c)
-                            ? new ColumnMetaData(
-                                    c.ordinal,
-                                    c.autoIncrement,
-                                    c.caseSensitive,
-                                    c.searchable,
-                                    c.currency,
-                                    c.nullable,
-                                    c.signed,
-                                    c.displaySize,
-                                    c.label,
-                                    c.columnName,
-                                    c.schemaName,
-                                    c.precision,
-                                    c.scale,
-                                    c.tableName,
-                                    c.catalogName,
+                            ? retyped(
+                                    c,
                                     ColumnMetaData.scalar(
                                             instant ? java.sql.Types.TIMESTAMP_WITH_TIMEZONE : java.sql.Types.TIMESTAMP,
                                             c.type.name,
                                             ColumnMetaData.Rep.STRING),
-                                    c.readOnly,
-                                    c.writable,
-                                    c.definitelyWritable,
                                     java.sql.Timestamp.class.getName())
                             : c);
         }
@@ -191,5 +174,33 @@ final class SluiceJdbcFactory implements AvaticaFactory {
                 signature.internalParameters,
                 signature.cursorFactory,
                 signature.statementType);
+    }
+
+    /**
+     * A result column as the driver reads it when the gateway sent it in a form of its own (a precise timestamp or an
+     * instant as text, a structure as lists): {@code column} with another type and Java class, all else kept.
+     */
+    static ColumnMetaData retyped(ColumnMetaData column, ColumnMetaData.AvaticaType type, String className) {
+        return new ColumnMetaData(
+                column.ordinal,
+                column.autoIncrement,
+                column.caseSensitive,
+                column.searchable,
+                column.currency,
+                column.nullable,
+                column.signed,
+                column.displaySize,
+                column.label,
+                column.columnName,
+                column.schemaName,
+                column.precision,
+                column.scale,
+                column.tableName,
+                column.catalogName,
+                type,
+                column.readOnly,
+                column.writable,
+                column.definitelyWritable,
+                className);
     }
 }

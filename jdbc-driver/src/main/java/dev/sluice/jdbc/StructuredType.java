@@ -133,40 +133,16 @@ sealed interface StructuredType {
             return column;
         }
         String className = type instanceof RowOf ? java.sql.Struct.class.getName() : java.util.Map.class.getName();
-        return withType(
+        return SluiceJdbcFactory.retyped(
                 column, ColumnMetaData.scalar(type.jdbcType(), type.name(), ColumnMetaData.Rep.OBJECT), className);
     }
 
     /** {@code column} as read: the wire value as it came, a list, which {@link StructuredValues} turns into Java. */
     static ColumnMetaData read(ColumnMetaData column, StructuredType type) {
-        return withType(
+        return SluiceJdbcFactory.retyped(
                 column,
                 ColumnMetaData.scalar(Types.JAVA_OBJECT, type.name(), ColumnMetaData.Rep.OBJECT),
                 Object.class.getName());
-    }
-
-    private static ColumnMetaData withType(ColumnMetaData c, ColumnMetaData.AvaticaType type, String className) {
-        return new ColumnMetaData(
-                c.ordinal,
-                c.autoIncrement,
-                c.caseSensitive,
-                c.searchable,
-                c.currency,
-                c.nullable,
-                c.signed,
-                c.displaySize,
-                c.label,
-                c.columnName,
-                c.schemaName,
-                c.precision,
-                c.scale,
-                c.tableName,
-                c.catalogName,
-                type,
-                c.readOnly,
-                c.writable,
-                c.definitelyWritable,
-                className);
     }
 
     /**
