@@ -136,15 +136,7 @@ final class SluiceJdbcFactory implements AvaticaFactory {
             columns.add(type.isPresent() ? structured.apply(column, type.get()) : column);
             changed |= type.isPresent();
         }
-        return !changed
-                ? signature
-                : new Meta.Signature(
-                        columns,
-                        signature.sql,
-                        signature.parameters,
-                        signature.internalParameters,
-                        signature.cursorFactory,
-                        signature.statementType);
+        return changed ? withNewColumns(signature, columns) : signature;
     }
 
     private static Meta.Signature withInstantTypes(Meta.Signature signature) {
@@ -167,6 +159,10 @@ final class SluiceJdbcFactory implements AvaticaFactory {
                                     java.sql.Timestamp.class.getName())
                             : c);
         }
+        return withNewColumns(signature, columns);
+    }
+
+    private static Meta.Signature withNewColumns(Meta.Signature signature, List<ColumnMetaData> columns) {
         return new Meta.Signature(
                 columns,
                 signature.sql,
