@@ -143,14 +143,16 @@ final class ShellStreamingViewsIT {
                             SLOW,
                             AGGREGATE + ";",
                             ""));
-            Process shell = new ProcessBuilder(
+            ProcessBuilder builder = new ProcessBuilder(
                             PROJECT_ROOT.resolve("bin/sluice-sql").toString(),
                             gateway.jdbcUrl(),
                             "-f",
                             script.toString())
                     .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            // the build running this test has built the shell: without this the script would install it again
+            builder.environment().put("SLUICE_SKIP_BUILD", "1");
+            Process shell = builder.start();
             String output = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(shell.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
