@@ -106,27 +106,13 @@ public final class SessionResultCache {
      */
     public AccessCheck observingWrites(AccessCheck check) {
         requireNonNull(check, "check is null");
-        return new AccessCheck() {
-            @Override
-            public void check(List<DataAccess> accesses) {
-                check.check(accesses);
-                List<ResultCache.WrittenObject> objects = writtenBy(accesses);
-                if (!objects.isEmpty()) {
-                    written.addAll(objects);
-                    cache.written(objects);
-                }
+        return check.thenObserve(accesses -> {
+            List<ResultCache.WrittenObject> objects = writtenBy(accesses);
+            if (!objects.isEmpty()) {
+                written.addAll(objects);
+                cache.written(objects);
             }
-
-            @Override
-            public boolean mayList(ObjectIdentifier table) {
-                return check.mayList(table);
-            }
-
-            @Override
-            public boolean mayListDatabase(String catalog, String database) {
-                return check.mayListDatabase(catalog, database);
-            }
-        };
+        });
     }
 
     /** The statement that executed has ended: what it wrote is stale from before its end too. */

@@ -110,9 +110,7 @@ public final class JobPlanCache {
     /** Starts observing the planning of a query on {@code environment}, whose accesses go to {@code check}. */
     public QueryPlanning startPlanning(TableEnvironment environment, AccessCheck check) {
         return new QueryPlanning(
-                PlanningLookups.start(environment, observedCatalogs),
-                new CapturingCheck(requireNonNull(check, "check")),
-                environment);
+                PlanningLookups.start(environment, observedCatalogs), requireNonNull(check, "check"), environment);
     }
 
     /**

@@ -34,8 +34,7 @@ record KeptDependencies(PlanDependencies objects, List<DataAccess> accesses) {
         if (planning.lookups().unversioned() != null) {
             return null;
         }
-        return new KeptDependencies(
-                planning.lookups().dependencies(), planning.capturingCheck().checked());
+        return new KeptDependencies(planning.lookups().dependencies(), planning.checked());
     }
 
     /**
