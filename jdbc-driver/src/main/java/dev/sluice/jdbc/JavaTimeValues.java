@@ -8,6 +8,10 @@ import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 
 /**
  * The {@code java.time} types JDBC 4.2 maps to SQL's zone-less date-time types, which Avatica's client does not know:
@@ -15,6 +19,11 @@ import java.time.LocalTime;
  * {@code java.sql} type, through its typed setter; a value read as one of them is read through the {@code java.sql}
  * getter. Both
  * are wall-clock values on both ends, so no time zone takes part.
+ *
+ * <p>An instant ({@code OffsetDateTime}, JDBC 4.2's type for {@code TIMESTAMP_WITH_TIMEZONE}, and {@code Instant} and
+ * {@code ZonedDateTime}) is bound as its ISO-8601 text with its offset ({@code 2024-01-02T13:34:56.789+01:00}), which
+ * the gateway turns into that exact instant for a {@code TIMESTAMP_LTZ} or {@code TIMESTAMP} parameter: a
+ * {@code java.sql.Timestamp} would be a wall-clock time in the client's zone instead.
  */
 final class JavaTimeValues {
     private JavaTimeValues() {}
@@ -39,6 +48,11 @@ final class JavaTimeValues {
      */
     static boolean bindsTyped(java.sql.PreparedStatement statement, int index, @Nullable Object value)
             throws java.sql.SQLException {
+        @Nullable String instant = instantText(value);
+        if (instant != null) {
+            statement.setString(index, instant);
+            return true;
+        }
         Object bindable = bindable(value);
         if (bindable instanceof Timestamp timestamp) {
             statement.setTimestamp(index, timestamp);
@@ -50,6 +64,20 @@ final class JavaTimeValues {
             return false;
         }
         return true;
+    }
+
+    /** The ISO-8601 text, with its offset, of {@code value} if it is an instant; else null. */
+    static @Nullable String instantText(@Nullable Object value) {
+        if (value instanceof OffsetDateTime offsetDateTime) {
+            return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(offsetDateTime);
+        }
+        if (value instanceof ZonedDateTime zonedDateTime) {
+            return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(zonedDateTime.toOffsetDateTime());
+        }
+        if (value instanceof java.time.Instant instant) {
+            return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(instant.atOffset(ZoneOffset.UTC));
+        }
+        return null;
     }
 
     /** Whether {@code type} is one this class reads. */

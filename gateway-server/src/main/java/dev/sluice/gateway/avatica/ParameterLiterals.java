@@ -11,10 +11,14 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.jspecify.annotations.Nullable;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 
 /**
  * Turns a bound JDBC parameter (an Avatica {@link TypedValue}) into a Flink SQL literal.
@@ -26,7 +30,9 @@ import java.time.ZoneOffset;
  * marker ({@code setLong} for an INT column), refused if that type cannot hold it. Date-time values arrive as Avatica's
  * zone-less wall-clock numbers (days, milliseconds of the day, milliseconds since the epoch read in UTC); a
  * timestamp bound to a {@code TIMESTAMP_LTZ} marker is read in the session's time zone, as Flink reads
- * {@code CAST(TIMESTAMP '...' AS TIMESTAMP_LTZ)}.
+ * {@code CAST(TIMESTAMP '...' AS TIMESTAMP_LTZ)}. A string with an offset ({@code 2024-01-02T13:34:56.789+01:00}, as
+ * Sluice's driver binds an {@code OffsetDateTime} or an {@code Instant}) bound to a {@code TIMESTAMP_LTZ} or
+ * {@code TIMESTAMP} marker is that instant exactly ({@link #instantLiteral}).
  */
 final class ParameterLiterals {
     private ParameterLiterals() {}
@@ -72,6 +78,12 @@ final class ParameterLiterals {
         }
         if (markerType == null) {
             return literal;
+        }
+        if (local instanceof String text) {
+            java.util.Optional<String> instant = instantLiteral(index, text, markerType);
+            if (instant.isPresent()) {
+                return instant.get();
+            }
         }
         if (local instanceof String && !markerType.is(LogicalTypeFamily.CHARACTER_STRING)) {
             return "CAST(" + literal + " AS " + sqlType(markerType) + ")";
@@ -180,6 +192,36 @@ final class ParameterLiterals {
     }
 
     /** Flink's SQL name of a type, nullable (a literal of a NOT NULL type would read as a constraint). */
+    /**
+     * The literal of {@code text} bound as parameter {@code index} to a marker of {@code markerType} if the marker is a
+     * timestamp and the text an instant with its offset: {@code TO_TIMESTAMP_LTZ(epoch milliseconds, 3)}, exact to the
+     * millisecond, cast for a {@code TIMESTAMP} marker (to its wall-clock time in the session's zone, as Flink casts any
+     * {@code TIMESTAMP_LTZ}). Empty otherwise: then the text is an ordinary string. A finer fraction is refused rather
+     * than cut: a comparison with a cut value could match rows the bound value does not.
+     *
+     * @throws InvalidParameterException for an instant with a fraction finer than milliseconds
+     */
+    private static java.util.Optional<String> instantLiteral(int index, String text, LogicalType markerType) {
+        boolean withLocalZone = markerType.is(LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
+        if (!withLocalZone && !markerType.is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)) {
+            return java.util.Optional.empty();
+        }
+        Instant instant;
+        try {
+            instant = OffsetDateTime.parse(text.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
+        } catch (DateTimeParseException e) {
+            return java.util.Optional.empty();
+        }
+        if (instant.getNano() % 1_000_000 != 0) {
+            throw new InvalidParameterException("Parameter " + (index + 1) + " is the instant " + text
+                    + ", whose fraction is finer than milliseconds, which Flink's TO_TIMESTAMP_LTZ cannot hold;"
+                    + " bind it truncated to milliseconds (Instant.truncatedTo(ChronoUnit.MILLIS))");
+        }
+        String literal = SqlLiterals.of(instant);
+        return java.util.Optional.of(withLocalZone ? literal : "CAST(" + literal + " AS " + sqlType(markerType) + ")");
+    }
+
     static String sqlType(LogicalType type) {
         return type.copy(true).asSerializableString();
     }

@@ -4,6 +4,7 @@ import dev.sluice.gateway.SluiceGateway;
 import dev.sluice.gateway.testing.ClientDriver;
 import dev.sluice.gateway.testing.GatewayExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,6 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -20,10 +22,15 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
 
+import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code TIMESTAMP_LTZ} through JDBC: the instant a client reads is the one Flink computed, whatever the client's and
@@ -99,6 +106,52 @@ final class LocalZonedTimestampsIT {
                 assertThat(OffsetDateTime.parse(result.getString(1).replace(' ', 'T'))
                                 .toInstant())
                         .isEqualTo(INSTANT);
+            }
+        }
+    }
+
+    @Test
+    void sluiceDriverBindsAnInstantExactlyInAnotherZoneThanTheSessions() throws SQLException {
+        TimeZone jvmZone = TimeZone.getDefault();
+        TimeZone.setDefault(TimeZone.getTimeZone("America/New_York"));
+        String matches = "SELECT count(*) FROM (VALUES (TO_TIMESTAMP_LTZ(1704198896789, 3))) AS t(ltz) WHERE ltz = ?";
+        // a TIMESTAMP compares with the instant's wall-clock time in the session's zone, as Flink casts an instant
+        String matchesWallClock =
+                "SELECT count(*) FROM (VALUES (TIMESTAMP '2024-01-02 21:34:56.789')) AS t(ts)" + " WHERE ts = ?";
+        try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET 'table.local-time-zone' = 'Asia/Tokyo'");
+            for (Object instant : List.of(
+                    INSTANT,
+                    INSTANT.atOffset(ZoneOffset.ofHours(5)),
+                    INSTANT.atZone(ZoneId.of("Europe/Paris")),
+                    OffsetDateTime.parse("2024-01-02T12:34:56.789Z"))) {
+                assertThat(count(connection, matches, instant))
+                        .as("%s at an LTZ", instant)
+                        .isEqualTo(1L);
+                assertThat(count(connection, matchesWallClock, instant))
+                        .as("%s at a TIMESTAMP", instant)
+                        .isEqualTo(1L);
+            }
+            assertThat(count(connection, matches, INSTANT.plusMillis(1))).isZero();
+
+            assertThatThrownBy(() -> count(connection, matches, INSTANT.plusNanos(1_000)))
+                    .satisfies(hasSqlState("22023"))
+                    .hasMessageContaining("finer than milliseconds");
+            assertThat(count(connection, matches, INSTANT))
+                    .as("the session goes on")
+                    .isEqualTo(1L);
+        } finally {
+            TimeZone.setDefault(jvmZone);
+        }
+    }
+
+    private static long count(Connection connection, String sql, Object value) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setObject(1, value);
+            try (ResultSet result = statement.executeQuery()) {
+                assertThat(result.next()).isTrue();
+                return result.getLong(1);
             }
         }
     }
