@@ -36,6 +36,13 @@ final class LiteralTemplatesIT {
     private static final String ORDERS = "lake.`default`.orders";
     private static final String FILTER = "select id, customer, amount from " + ORDERS
             + " where customer = ? and amount > ? and placed_on >= ? and placed_at < ? order by id";
+    private static final String TYPED = "lake.`default`.typed";
+
+    /** One value bound as a statement's only parameter. */
+    @FunctionalInterface
+    private interface ParameterValue {
+        void bind(PreparedStatement statement) throws SQLException;
+    }
 
     @RegisterExtension
     static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
@@ -112,6 +119,185 @@ final class LiteralTemplatesIT {
             assertThat(planCaches.subList(2, 9))
                     .as("the rest of the values of one shape")
                     .containsOnly("template");
+        }
+    }
+
+    @Test
+    void preparedStatementsOfEveryTypeGiveWhatPlanningAgainGives() throws SQLException {
+        try (Connection templated = connect();
+                Connection planned = connectPlanningEachQuery();
+                Statement statement = templated.createStatement()) {
+            statement.execute("create table " + TYPED + " (id INT, v_tiny TINYINT, v_small SMALLINT, v_int INT,"
+                    + " v_big BIGINT, v_float FLOAT, v_double DOUBLE, v_dec DECIMAL(10, 2), v_flag BOOLEAN,"
+                    + " v_code CHAR(3), v_name STRING, v_bin VARBINARY(8), v_day DATE, v_time TIME(0),"
+                    + " v_ts TIMESTAMP(3), v_ltz TIMESTAMP_LTZ(3))");
+            statement.execute("SET 'table.dml-sync' = 'true'");
+            statement.execute("insert into " + TYPED + " values"
+                    + " (1, CAST(1 AS TINYINT), CAST(10 AS SMALLINT), 100, 5000000000, CAST(1.5 AS FLOAT), 2.25,"
+                    + " 12.50, TRUE, 'abc', 'ada', X'01', DATE '2024-01-02', TIME '10:00:00',"
+                    + " TIMESTAMP '2024-01-02 10:00:00.123', TO_TIMESTAMP_LTZ(1704189600123, 3)),"
+                    + " (2, CAST(-2 AS TINYINT), CAST(-20 AS SMALLINT), -200, -3, CAST(-0.25 AS FLOAT), -4.5,"
+                    + " 7.25, FALSE, 'ab ', 'grace', X'0203', DATE '2024-02-03', TIME '11:30:15',"
+                    + " TIMESTAMP '2024-02-03 11:30:00', TO_TIMESTAMP_LTZ(1706959800000, 3)),"
+                    + " (3, CAST(127 AS TINYINT), CAST(32767 AS SMALLINT), 2147483647, 0, CAST(0 AS FLOAT), 0.0,"
+                    + " 0.01, TRUE, 'xyz', '', X'', DATE '1999-12-31', TIME '00:00:00',"
+                    + " TIMESTAMP '2024-03-04 12:45:00.5', TO_TIMESTAMP_LTZ(0, 3)),"
+                    + " (4, CAST(0 AS TINYINT), CAST(0 AS SMALLINT), 0, 7, CAST(3.75 AS FLOAT), 1.0E10,"
+                    + " 99.99, FALSE, 'o''b', 'o''brien', X'FF', DATE '2024-04-05', TIME '23:59:59',"
+                    + " TIMESTAMP '2024-04-05 00:00:00', TO_TIMESTAMP_LTZ(1712275200000, 3))");
+            // per column: the values bound one after another; the first two plan, the rest may take a template
+            Map<String, List<ParameterValue>> values = new java.util.LinkedHashMap<>();
+            values.put(
+                    "v_tiny",
+                    List.of(
+                            p -> p.setByte(1, (byte) 1),
+                            p -> p.setByte(1, (byte) -2),
+                            p -> p.setByte(1, (byte) 127),
+                            p -> p.setByte(1, (byte) 0),
+                            p -> p.setByte(1, (byte) 99)));
+            values.put(
+                    "v_small",
+                    List.of(
+                            p -> p.setShort(1, (short) 10),
+                            p -> p.setShort(1, (short) -20),
+                            p -> p.setShort(1, Short.MAX_VALUE),
+                            p -> p.setShort(1, (short) 0),
+                            p -> p.setShort(1, (short) 5)));
+            values.put(
+                    "v_int",
+                    List.of(
+                            p -> p.setInt(1, 100),
+                            p -> p.setInt(1, -200),
+                            p -> p.setInt(1, Integer.MAX_VALUE),
+                            p -> p.setInt(1, 0),
+                            p -> p.setInt(1, 1)));
+            values.put(
+                    "v_big",
+                    List.of(
+                            p -> p.setLong(1, 5000000000L),
+                            p -> p.setLong(1, -3),
+                            p -> p.setLong(1, 0),
+                            p -> p.setLong(1, 7),
+                            p -> p.setLong(1, Long.MIN_VALUE)));
+            values.put(
+                    "v_float",
+                    List.of(
+                            p -> p.setFloat(1, 1.5f),
+                            p -> p.setFloat(1, -0.25f),
+                            p -> p.setFloat(1, 0f),
+                            p -> p.setFloat(1, 3.75f),
+                            p -> p.setFloat(1, 2.5f)));
+            values.put(
+                    "v_double",
+                    List.of(
+                            p -> p.setDouble(1, 2.25),
+                            p -> p.setDouble(1, -4.5),
+                            p -> p.setDouble(1, 0.0),
+                            p -> p.setDouble(1, 1.0E10),
+                            p -> p.setDouble(1, -1.0E-300)));
+            values.put(
+                    "v_dec",
+                    List.of(
+                            p -> p.setBigDecimal(1, new BigDecimal("12.50")),
+                            p -> p.setBigDecimal(1, new BigDecimal("7.25")),
+                            p -> p.setBigDecimal(1, new BigDecimal("0.01")),
+                            p -> p.setBigDecimal(1, new BigDecimal("99.99")),
+                            p -> p.setBigDecimal(1, new BigDecimal("-1.5"))));
+            values.put(
+                    "v_flag",
+                    List.of(
+                            p -> p.setBoolean(1, true),
+                            p -> p.setBoolean(1, false),
+                            p -> p.setBoolean(1, false),
+                            p -> p.setBoolean(1, true),
+                            p -> p.setBoolean(1, false)));
+            values.put(
+                    "v_code",
+                    List.of(
+                            p -> p.setString(1, "abc"),
+                            p -> p.setString(1, "xyz"),
+                            p -> p.setString(1, "ab"),
+                            p -> p.setString(1, "ab "),
+                            p -> p.setString(1, "o'b")));
+            values.put(
+                    "v_name",
+                    List.of(
+                            p -> p.setString(1, "ada"),
+                            p -> p.setString(1, "grace"),
+                            p -> p.setString(1, ""),
+                            p -> p.setString(1, "o'brien"),
+                            p -> p.setString(1, "zoë")));
+            values.put(
+                    "v_bin",
+                    List.of(
+                            p -> p.setBytes(1, new byte[] {1}),
+                            p -> p.setBytes(1, new byte[] {2, 3}),
+                            p -> p.setBytes(1, new byte[0]),
+                            p -> p.setBytes(1, new byte[] {(byte) 0xFF}),
+                            p -> p.setBytes(1, new byte[] {9, 9, 9})));
+            values.put(
+                    "v_day",
+                    List.of(
+                            p -> p.setDate(1, Date.valueOf("2024-01-02")),
+                            p -> p.setDate(1, Date.valueOf("2024-02-03")),
+                            p -> p.setDate(1, Date.valueOf("1999-12-31")),
+                            p -> p.setDate(1, Date.valueOf("2024-04-05")),
+                            p -> p.setDate(1, Date.valueOf("2000-02-29"))));
+            values.put(
+                    "v_time",
+                    List.of(
+                            p -> p.setTime(1, java.sql.Time.valueOf("10:00:00")),
+                            p -> p.setTime(1, java.sql.Time.valueOf("11:30:15")),
+                            p -> p.setTime(1, java.sql.Time.valueOf("00:00:00")),
+                            p -> p.setTime(1, java.sql.Time.valueOf("23:59:59")),
+                            p -> p.setTime(1, java.sql.Time.valueOf("12:00:00"))));
+            values.put(
+                    "v_ts",
+                    List.of(
+                            p -> p.setTimestamp(1, Timestamp.valueOf("2024-01-02 10:00:00.123")),
+                            p -> p.setTimestamp(1, Timestamp.valueOf("2024-02-03 11:30:00")),
+                            p -> p.setTimestamp(1, Timestamp.valueOf("2024-03-04 12:45:00.5")),
+                            p -> p.setTimestamp(1, Timestamp.valueOf("2024-04-05 00:00:00")),
+                            p -> p.setTimestamp(1, Timestamp.valueOf("2024-03-04 12:45:00.499"))));
+            values.put(
+                    "v_ltz",
+                    List.of(
+                            p -> p.setObject(
+                                    1,
+                                    java.time.Instant.ofEpochMilli(1704189600123L)
+                                            .atOffset(java.time.ZoneOffset.ofHours(2))),
+                            p -> p.setObject(
+                                    1,
+                                    java.time.Instant.ofEpochMilli(1706959800000L)
+                                            .atOffset(java.time.ZoneOffset.ofHours(2))),
+                            p -> p.setObject(
+                                    1, java.time.Instant.ofEpochMilli(0).atOffset(java.time.ZoneOffset.ofHours(2))),
+                            p -> p.setObject(
+                                    1,
+                                    java.time.Instant.ofEpochMilli(1712275200000L)
+                                            .atOffset(java.time.ZoneOffset.ofHours(2))),
+                            p -> p.setObject(
+                                    1, java.time.Instant.ofEpochMilli(1).atOffset(java.time.ZoneOffset.ofHours(2)))));
+            for (Map.Entry<String, List<ParameterValue>> column : values.entrySet()) {
+                // equality for every type, and an order for those that have one: a plan may sort its ranges by value
+                boolean ordered = !List.of("v_flag", "v_bin").contains(column.getKey());
+                for (String comparison : ordered ? List.of("=", ">=") : List.of("=")) {
+                    String sql = "select id from " + TYPED + " where " + column.getKey() + " " + comparison
+                            + " ? order by id";
+                    try (PreparedStatement withTemplates = templated.prepareStatement(sql);
+                            PreparedStatement planning = planned.prepareStatement(sql)) {
+                        for (ParameterValue value : column.getValue()) {
+                            value.bind(withTemplates);
+                            value.bind(planning);
+                            assertThat(ReferenceWorkload.rows(withTemplates.executeQuery()))
+                                    .as("%s, plans so far %s", sql, planCaches(templated))
+                                    .isEqualTo(ReferenceWorkload.rows(planning.executeQuery()));
+                        }
+                    }
+                }
+            }
+            List<String> planCaches = planCaches(templated);
+            assertThat(planCaches).doesNotContain("skip").contains("template");
         }
     }
 
