@@ -56,6 +56,7 @@ public final class SluiceOptionCatalog {
             ServerOptions.MAX_CONNECTIONS_PER_ADDRESS,
             WarmUpOptions.ENABLED,
             WarmUpOptions.TIMEOUT,
+            WarmUpOptions.TABLES_PER_CATALOG,
             TlsOptions.ENABLED,
             TlsOptions.PROVIDER,
             TlsOptions.PROTOCOLS,

@@ -8,10 +8,12 @@ import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.statement.GatewayStatement;
+import dev.sluice.planner.SqlLiterals;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +30,9 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Warms a starting gateway up before it says it is ready: on each cluster, a session like a user's runs a join with an
- * aggregate and a filtered, sorted scan over datagen tables a few times, then reads one row of a table of each declared
- * catalog and queries that table filtered and sorted, and aggregated, a few times.
+ * aggregate and a filtered, sorted scan over datagen tables a few times, then reads a few tables of each declared
+ * catalog ({@link WarmUpConfig#tablesPerCatalog()}) as a BI tool does: one row, then filtered and sorted, aggregated,
+ * and by one value of its first column, twice each.
  *
  * <p>A JVM that has not yet run a query pays for it the first time: loading the planner's classes and Calcite's,
  * generating and compiling code, opening the REST client and the result endpoint's connections, and, on the cluster,
@@ -60,12 +63,17 @@ public final class GatewayWarmUp {
             "select k, v, amount from sluice_warm_up_facts where k = 3 and amount > 0 order by v");
     // a declared catalog's table read as a BI tool reads one: filtered and sorted, and aggregated; each round with
     // another row count, so that each plans afresh (planning a catalog's table warms its own code paths: its
-    // lookups, the pushed-down filter, the reader's splits); %1$s is the table, %2$s its first column, %3$d the count
+    // lookups, the pushed-down filter, the reader's splits, and on the cluster its columns' readers); %1$s is the
+    // table, %2$s its first column, %3$d the count
     static final List<String> CATALOG_QUERIES = List.of(
             "select * from %1$s where %2$s is not null order by %2$s limit %3$d",
             "select %2$s, count(*) as n from %1$s where %2$s is not null group by %2$s order by n desc limit %3$d");
-    static final int CATALOG_ROUNDS = 3;
+    // a point lookup, the commonest of a service's queries: the first column equal to the value of the row read
+    // first (%4$s, a typed literal), which a source may take as a pushed-down equality
+    static final String CATALOG_LOOKUP = "select * from %1$s where %2$s = %4$s order by %2$s limit %3$d";
+    static final int CATALOG_ROUNDS = 2;
     private static final int FETCH_SIZE = 1000;
+    private static final int KEPT_ROWS = 1;
 
     private final SessionRegistry sessions;
     private final List<String> clusters;
@@ -147,7 +155,8 @@ public final class GatewayWarmUp {
         int failures = 0;
         try {
             for (String table : TABLES) {
-                if (!step(session, cluster, "datagen table", table, deadline, steps)) {
+                if (step(session, cluster, "datagen table", table, deadline, steps)
+                        .isEmpty()) {
                     return failures + 1;
                 }
             }
@@ -155,7 +164,8 @@ public final class GatewayWarmUp {
             for (int round = 1; round <= ROUNDS; round++) {
                 for (int query = 0; query < QUERIES.size(); query++) {
                     String what = "query " + (query + 1) + ", round " + round;
-                    if (!step(session, cluster, what, QUERIES.get(query), deadline, steps)) {
+                    if (step(session, cluster, what, QUERIES.get(query), deadline, steps)
+                            .isEmpty()) {
                         failures++;
                         break rounds;
                     }
@@ -176,15 +186,23 @@ public final class GatewayWarmUp {
         int failures = 0;
         try {
             for (String catalog : catalogs) {
-                Optional<FirstTable> table = firstTable(session, catalog);
-                if (table.isEmpty()) {
+                List<CatalogTable> tables = tables(session, catalog, config.tablesPerCatalog());
+                if (tables.isEmpty()) {
                     steps.add("cluster " + cluster + ", catalog " + catalog + ": no table to read yet");
                     continue;
                 }
-                String name = table.get().name();
-                if (!step(session, cluster, "one row of " + name, "select * from " + name + " limit 1", deadline, steps)
-                        || !catalogRounds(session, cluster, table.get(), deadline, steps)) {
-                    failures++;
+                for (CatalogTable table : tables) {
+                    Optional<List<Row>> oneRow = step(
+                            session,
+                            cluster,
+                            "one row of " + table.name(),
+                            "select " + table.firstColumn() + " from " + table.name() + " limit 1",
+                            deadline,
+                            steps);
+                    if (oneRow.isEmpty()
+                            || !catalogRounds(session, cluster, table, lookupLiteral(oneRow.get()), deadline, steps)) {
+                        failures++;
+                    }
                 }
             }
         } finally {
@@ -214,19 +232,30 @@ public final class GatewayWarmUp {
         }
     }
 
-    /** Runs {@link #CATALOG_QUERIES} on a declared catalog's table; returns whether every one succeeded. */
+    /**
+     * Runs {@link #CATALOG_QUERIES} on a declared catalog's table, and {@link #CATALOG_LOOKUP} when its first row had
+     * a value to look up; returns whether every one succeeded.
+     */
     private boolean catalogRounds(
-            GatewaySession session, String cluster, FirstTable table, long deadline, List<String> steps) {
+            GatewaySession session,
+            String cluster,
+            CatalogTable table,
+            Optional<String> lookupLiteral,
+            long deadline,
+            List<String> steps) {
+        List<String> queries = new ArrayList<>(CATALOG_QUERIES);
+        lookupLiteral.ifPresent(literal -> queries.add(CATALOG_LOOKUP));
         for (int round = 1; round <= CATALOG_ROUNDS; round++) {
-            for (int query = 0; query < CATALOG_QUERIES.size(); query++) {
+            for (int query = 0; query < queries.size(); query++) {
                 String sql = String.format(
                         java.util.Locale.ROOT,
-                        CATALOG_QUERIES.get(query),
+                        queries.get(query),
                         table.name(),
                         table.firstColumn(),
-                        round + 1);
+                        round + 1,
+                        lookupLiteral.orElse(""));
                 String what = "query " + (query + 1) + " of " + table.name() + ", round " + round;
-                if (!step(session, cluster, what, sql, deadline, steps)) {
+                if (step(session, cluster, what, sql, deadline, steps).isEmpty()) {
                     return false;
                 }
             }
@@ -234,86 +263,117 @@ public final class GatewayWarmUp {
         return true;
     }
 
-    /** Runs one statement and reads its rows; returns whether it succeeded. */
-    private boolean step(
+    /**
+     * The literal of the first column's value in {@code rows} (its first row), for the point lookup; empty when there is
+     * no row, the value is null, or of a type that has no literal.
+     */
+    static Optional<String> lookupLiteral(List<Row> rows) {
+        if (rows.isEmpty() || rows.get(0).getArity() == 0) {
+            return Optional.empty();
+        }
+        @Nullable Object value = rows.get(0).getField(0);
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SqlLiterals.of(value));
+        } catch (IllegalArgumentException e) {
+            // a type without a literal (a structured value): the table is still read, without the lookup
+            return Optional.empty();
+        }
+    }
+
+    /** Runs one statement and reads its rows; returns them (none for a statement without rows), or empty if it failed. */
+    private Optional<List<Row>> step(
             GatewaySession session, String cluster, String what, String sql, long deadline, List<String> steps) {
         if (nanoClock.getAsLong() >= deadline) {
             steps.add("cluster " + cluster + ", " + what + ": left, " + WarmUpOptions.TIMEOUT.key() + " ("
                     + config.timeout() + ") was over");
-            return false;
+            return Optional.empty();
         }
         long start = nanoClock.getAsLong();
         GatewayStatement statement = session.createStatement();
         try {
             StatementOutcome outcome = session.execute(statement, sql, 0);
-            if (outcome instanceof StatementOutcome.Rows rows) {
-                readAll(rows.cursor());
-            }
+            List<Row> rows = outcome instanceof StatementOutcome.Rows result ? readAll(result.cursor()) : List.of();
             steps.add(String.format(
                     java.util.Locale.ROOT,
                     "cluster %s, %s: %d ms",
                     cluster,
                     what,
                     Duration.ofNanos(nanoClock.getAsLong() - start).toMillis()));
-            return true;
+            return Optional.of(rows);
         } catch (RuntimeException e) {
             steps.add("cluster " + cluster + ", " + what + ": failed: " + e.getMessage());
             LOG.debug("Warm-up step '{}' on cluster {} failed", what, cluster, e);
-            return false;
+            return Optional.empty();
         } finally {
             session.closeStatement(statement.id());
         }
     }
 
-    private static void readAll(ResultCursor cursor) {
+    /** Reads a result to its end; keeps its first rows (the warm-up's results are a few rows each). */
+    private static List<Row> readAll(ResultCursor cursor) {
+        List<Row> kept = new ArrayList<>();
         try {
             while (!cursor.isDone()) {
-                cursor.next(FETCH_SIZE);
+                List<Row> page = cursor.next(FETCH_SIZE);
+                if (kept.size() < KEPT_ROWS) {
+                    kept.addAll(page.subList(0, Math.min(page.size(), KEPT_ROWS - kept.size())));
+                }
             }
         } finally {
             cursor.close();
         }
+        return kept;
     }
 
     /** A catalog's table, quoted and qualified, and its first column, quoted. */
-    private record FirstTable(String name, String firstColumn) {}
+    private record CatalogTable(String name, String firstColumn) {}
 
-    /** The first table of {@code catalog}, its default database first; empty if it has none. */
-    private static Optional<FirstTable> firstTable(GatewaySession session, String catalog) {
-        return session.withTableEnvironment(environment -> firstTable(environment, catalog));
+    /** Up to {@code max} tables of {@code catalog} (views left out), its default database's first; empty if none. */
+    private static List<CatalogTable> tables(GatewaySession session, String catalog, int max) {
+        return session.withTableEnvironment(environment -> tables(environment, catalog, max));
     }
 
-    private static Optional<FirstTable> firstTable(TableEnvironment environment, String catalog) {
+    private static List<CatalogTable> tables(TableEnvironment environment, String catalog, int max) {
         Optional<Catalog> found = environment.getCatalog(catalog);
         if (found.isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
         Catalog opened = found.get();
         List<String> databases = new ArrayList<>(opened.listDatabases());
+        databases.sort(null);
         String defaultDatabase = opened.getDefaultDatabase();
         if (databases.remove(defaultDatabase)) {
             databases.add(0, defaultDatabase);
         }
+        List<CatalogTable> tables = new ArrayList<>();
         for (String database : databases) {
-            @Nullable String table = firstOf(opened, database);
-            @Nullable String column = table == null ? null : firstColumn(opened, database, table);
-            if (column != null) {
-                return Optional.of(
-                        new FirstTable(quoted(catalog) + "." + quoted(database) + "." + quoted(table), quoted(column)));
+            for (String table : tablesOf(opened, database)) {
+                if (tables.size() == max) {
+                    return tables;
+                }
+                @Nullable String column = firstColumn(opened, database, table);
+                if (column != null) {
+                    tables.add(new CatalogTable(
+                            quoted(catalog) + "." + quoted(database) + "." + quoted(table), quoted(column)));
+                }
             }
         }
-        return Optional.empty();
+        return tables;
     }
 
-    private static @Nullable String firstOf(Catalog catalog, String database) {
+    private static List<String> tablesOf(Catalog catalog, String database) {
         try {
             List<String> tables = new ArrayList<>(catalog.listTables(database));
             tables.removeAll(catalog.listViews(database));
-            return tables.stream().sorted().findFirst().orElse(null);
+            tables.sort(null);
+            return tables;
         } catch (Exception e) {
             // a database that cannot be listed has no table to warm up with; the warm-up goes on with the next
             LOG.debug("Warm-up: cannot list the tables of {}.{}", catalog, database, e);
-            return null;
+            return List.of();
         }
     }
 

@@ -17,8 +17,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The warm-up on the embedded cluster: it runs its queries through a session like a user's, reads a row of a table of
- * each declared catalog, leaves no session behind, and a step that fails or runs out of time is reported and leaves a
+ * The warm-up on the embedded cluster: it runs its queries through a session like a user's, reads tables of each
+ * declared catalog up to its bound (a row, then filtered, aggregated and looked up by a value), leaves no session behind, and a step that fails or runs out of time is reported and leaves a
  * gateway that serves queries.
  */
 final class WarmUpIT {
@@ -29,26 +29,41 @@ final class WarmUpIT {
     Path warehouse;
 
     @Test
-    void runsTheJoinOnTheClusterAndReadsARowOfEachCatalog() throws Exception {
+    void runsTheJoinOnTheClusterAndReadsTablesOfEachCatalogUpToItsBound() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of(
                 "sluice.catalogs", "lake",
                 "sluice.catalog.lake.type", "paimon",
-                "sluice.catalog.lake.warehouse", warehouse.toUri().toString()));
+                "sluice.catalog.lake.warehouse", warehouse.toUri().toString(),
+                "sluice.warm-up.tables-per-catalog", "2"));
         try (Connection connection = DriverManager.getConnection(gateway.jdbcUrl());
                 Statement statement = connection.createStatement()) {
             statement.execute("create table lake.`default`.orders (id INT, amount DOUBLE)");
+            statement.execute("create table lake.`default`.customers (name STRING, region STRING)");
+            statement.execute("create database lake.other");
+            statement.execute("create table lake.other.events (id INT)");
+            statement.execute("SET 'table.dml-sync' = 'true'");
             statement.execute("insert into lake.`default`.orders values (1, 12.5)");
         }
 
         GatewayWarmUp.Report report = gateway.warmUp();
 
-        assertThat(report.failures()).as(String.join("\n", report.steps())).isZero();
+        String steps = String.join("\n", report.steps());
+        assertThat(report.failures()).as(steps).isZero();
         assertThat(report.steps())
+                .as(steps)
                 .anySatisfy(step -> assertThat(step).startsWith("cluster embedded, query 2, round 5: "))
                 .anySatisfy(
                         step -> assertThat(step).startsWith("cluster embedded, one row of `lake`.`default`.`orders`: "))
                 .anySatisfy(step -> assertThat(step)
-                        .startsWith("cluster embedded, query 2 of `lake`.`default`.`orders`, round 3: "));
+                        .as("the lookup by the value of the row read first")
+                        .startsWith("cluster embedded, query 3 of `lake`.`default`.`orders`, round 2: "))
+                .anySatisfy(step -> assertThat(step)
+                        .as("an empty table is read without a lookup")
+                        .startsWith("cluster embedded, query 2 of `lake`.`default`.`customers`, round 2: "))
+                .noneSatisfy(step -> assertThat(step).contains("query 3 of `lake`.`default`.`customers`"))
+                .noneSatisfy(step -> assertThat(step)
+                        .as("two tables a catalog: the other database's is left")
+                        .contains("`lake`.`other`.`events`"));
         assertThat(gateway.openSessions()).as("the warm-up's session is closed").isZero();
     }
 
