@@ -5,6 +5,7 @@ import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
+import dev.sluice.gateway.planning.TestPlanning;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.session.TestSessions;
@@ -100,7 +101,8 @@ final class ConstantQueryAnswersTest {
                         ResultCache.disabled(),
                         NoSubmissions.INSTANCE,
                         ResultTransports.collect(),
-                        DataAccessPolicy.defaults().forSession("", Set.of())),
+                        DataAccessPolicy.defaults().forSession("", Set.of()),
+                        TestPlanning.onCallingThread()),
                 environment,
                 options);
     }
