@@ -250,14 +250,19 @@ public final class GatewaySession implements AutoCloseable {
             case SESSION_OPTION -> execution.traced(statement, planned, trace -> options.run(planned.sessionOption()));
             case CLUSTER_JOBS -> execution.traced(statement, planned, trace -> clusterJobs.show());
             case STOP_JOB -> execution.traced(statement, planned, trace -> stopJob(planned));
-            // and those that may plan in Flink on a planning worker, within the planning bound
+            // and those that may plan in Flink on a planning worker, within the planning bound; a constant query this
+            // session has planned already needs no planner, and is answered on this thread
             case CONSTANT_CANDIDATE ->
-                execution.planned(
-                        statement,
-                        planned,
-                        trace -> constantQueries
-                                .answer(planned, maxRows, trace, stateVersion.current())
-                                .orElseGet(() -> inFlink(planned, maxRows, limits, trace)));
+                constantQueries
+                        .findPlanned(planned, stateVersion.current())
+                        .map(plan -> execution.traced(
+                                statement, planned, trace -> constantQueries.answer(plan, maxRows, trace)))
+                        .orElseGet(() -> execution.planned(
+                                statement,
+                                planned,
+                                trace -> constantQueries
+                                        .answer(planned, maxRows, trace, stateVersion.current())
+                                        .orElseGet(() -> inFlink(planned, maxRows, limits, trace))));
             case USER_CODE, FLINK ->
                 execution.planned(statement, planned, trace -> inFlink(planned, maxRows, limits, trace));
         };
