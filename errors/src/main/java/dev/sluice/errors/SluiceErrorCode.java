@@ -107,11 +107,23 @@ public enum SluiceErrorCode {
             0x3_0005,
             "53000",
             "The user already has as many statements running at once as a user may; retrying later may succeed"),
+    SESSION_STILL_PLANNING(
+            0x3_0006,
+            "53000",
+            "The connection's session still plans a statement that its client no longer waits for (it passed `sluice.query.max-planning-time`, or was cancelled); it runs no job, and the session takes statements again once it has ended"),
+    PLANNING_THREADS_BUSY(
+            0x3_0007,
+            "53000",
+            "Every planning thread of the gateway is busy (there are as many as RPC threads and sessions); retrying later may succeed"),
     STATEMENT_TOO_LONG(0x3_0010, "54000", "A statement longer than the gateway accepts; refused before it is lexed"),
     STATEMENT_TOO_COMPLEX(
             0x3_0011,
             "54001",
-            "An expression larger than the planner takes (an `IN` list, a `CASE`, an operator chain, a list); refused before it is parsed");
+            "An expression larger than the planner takes (an `IN` list, a `CASE`, an operator chain, a list); refused before it is parsed"),
+    PLANNING_TIMEOUT(
+            0x3_0012,
+            "HYT00",
+            "The statement planned for longer than `sluice.query.max-planning-time`; its client is answered at once and it runs no job, while Flink's planner, which cannot be stopped, plans on to its end");
 
     private final int code;
     private final String sqlState;

@@ -11,6 +11,7 @@ import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.UserLimitsConfig;
 import dev.sluice.gateway.dataaccess.DataAccessConfig;
 import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
+import dev.sluice.gateway.planning.PlanningConfig;
 import dev.sluice.gateway.push.ResultConfig;
 import dev.sluice.gateway.resultcache.ResultCacheConfig;
 import dev.sluice.gateway.resultcache.ResultCacheOptions;
@@ -46,6 +47,7 @@ import static java.util.Objects.requireNonNull;
  * @param userLimits what one authenticated user may hold at once
  * @param warmUp the warm-up before the gateway says it is ready
  * @param closedSessionHistory what the gateway keeps of closed sessions' statements, and how long
+ * @param planning the bound on a statement's planning time
  */
 public record GatewayConfig(
         Configuration flinkConfiguration,
@@ -67,7 +69,8 @@ public record GatewayConfig(
         AuthorizationConfig authorization,
         UserLimitsConfig userLimits,
         WarmUpConfig warmUp,
-        ClosedSessionHistoryConfig closedSessionHistory) {
+        ClosedSessionHistoryConfig closedSessionHistory,
+        PlanningConfig planning) {
     public GatewayConfig {
         requireNonNull(flinkConfiguration, "flinkConfiguration is null");
         requireNonNull(server, "server is null");
@@ -89,6 +92,7 @@ public record GatewayConfig(
         requireNonNull(userLimits, "userLimits is null");
         requireNonNull(warmUp, "warmUp is null");
         requireNonNull(closedSessionHistory, "closedSessionHistory is null");
+        requireNonNull(planning, "planning is null");
     }
 
     /** The Flink options: every key outside Sluice's namespace. */
@@ -145,6 +149,7 @@ public record GatewayConfig(
         WarmUpConfig warmUp = collect(problems, () -> WarmUpConfig.from(configuration));
         ClosedSessionHistoryConfig closedSessionHistory =
                 collect(problems, () -> ClosedSessionHistoryConfig.from(configuration));
+        PlanningConfig planning = collect(problems, () -> PlanningConfig.from(configuration));
         // reading the configs repeats a value problem in Flink's words, which do not say what is allowed
         problems.removeIf(problem -> problem.startsWith("Could not parse value ")
                 && valueProblems.stream()
@@ -173,7 +178,8 @@ public record GatewayConfig(
                 authorization,
                 userLimits,
                 warmUp,
-                closedSessionHistory);
+                closedSessionHistory,
+                planning);
     }
 
     /** The files of the gateway's own that its configuration names: no statement may reach them. */

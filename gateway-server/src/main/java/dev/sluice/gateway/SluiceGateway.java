@@ -2,6 +2,7 @@ package dev.sluice.gateway;
 
 import dev.sluice.gateway.authorization.Authorization;
 import dev.sluice.gateway.avatica.AvaticaRequestHandler;
+import dev.sluice.gateway.avatica.InFlightRequest;
 import dev.sluice.gateway.avatica.SluiceMeta;
 import dev.sluice.gateway.cluster.EmbeddedFlinkCluster;
 import dev.sluice.gateway.config.SessionOptions;
@@ -14,6 +15,7 @@ import dev.sluice.gateway.http.ConnectionStats;
 import dev.sluice.gateway.http.OperationsEndpoints;
 import dev.sluice.gateway.http.SluiceHttpServer;
 import dev.sluice.gateway.metrics.GatewayMetrics;
+import dev.sluice.gateway.planning.BoundedPlanning;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.AuthenticationConfig;
 import dev.sluice.gateway.security.AuthenticationOptions;
@@ -175,6 +177,16 @@ public final class SluiceGateway implements AutoCloseable {
         SessionClock clock = SessionClock.withNanoClock(System::nanoTime);
         ResultCache results = new ResultCache(config.resultCache(), clock::nanoTime, clock.wallClock());
         metrics.registerResultCache(results::stats);
+        RequestUser requestUser = new RequestUser();
+        BoundedPlanning planning = components.push(
+                "planning workers",
+                BoundedPlanning.start(
+                        config.planning(),
+                        // one for each RPC thread that waits for its statement, one for each session that plans on
+                        // after its planning was given up
+                        config.server().rpcThreads() + config.session().maxSessions(),
+                        // what a request's handling reads of its thread: its user, and the request its client may leave
+                        task -> requestUser.carrying(InFlightRequest.carrying(task))));
         SessionRegistry sessions = components.push(
                 "sessions",
                 new SessionRegistry(
@@ -192,7 +204,8 @@ public final class SluiceGateway implements AutoCloseable {
                                         transports,
                                         metrics,
                                         clock,
-                                        new ClosedSessionHistory(config.closedSessionHistory(), clock)),
+                                        new ClosedSessionHistory(config.closedSessionHistory(), clock),
+                                        planning),
                                 flinkOptions,
                                 config.session(),
                                 sessionSetup,
@@ -217,7 +230,6 @@ public final class SluiceGateway implements AutoCloseable {
         components.push("housekeeping", Housekeeping.start(config.session(), sessions)::shutdownNow);
         GatewayAuthenticator authenticator = authenticator(config);
         metrics.registerAuthentication(authenticator.failures());
-        RequestUser requestUser = new RequestUser();
         SluiceMeta meta = new SluiceMeta(
                 sessions,
                 requestUser,

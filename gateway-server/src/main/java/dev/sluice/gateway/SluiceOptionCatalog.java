@@ -10,6 +10,7 @@ import dev.sluice.gateway.config.SessionOptions;
 import dev.sluice.gateway.config.UserLimitOptions;
 import dev.sluice.gateway.dataaccess.DataAccessOptions;
 import dev.sluice.gateway.history.ClosedSessionHistoryOptions;
+import dev.sluice.gateway.planning.PlanningOptions;
 import dev.sluice.gateway.push.ResultOptions;
 import dev.sluice.gateway.resultcache.ResultCacheOptions;
 import dev.sluice.gateway.security.AuthenticationOptions;
@@ -97,6 +98,7 @@ public final class SluiceOptionCatalog {
             SessionOptions.MAX_MATERIALIZED_ROWS,
             SessionOptions.MAX_MATERIALIZED_BYTES,
             SessionOptions.QUERY_TIMEOUT,
+            PlanningOptions.MAX_PLANNING_TIME,
             SessionOptions.RESULT_MODE,
             SessionOptions.RESULT_IDLE_TIMEOUT,
             SessionOptions.MAX_STATEMENT_LENGTH,

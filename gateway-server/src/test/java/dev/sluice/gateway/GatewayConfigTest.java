@@ -6,6 +6,7 @@ import dev.sluice.gateway.config.ServerConfig;
 import dev.sluice.gateway.config.SessionConfig;
 import dev.sluice.gateway.config.YamlConfigLoader;
 import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
+import dev.sluice.gateway.planning.PlanningConfig;
 import dev.sluice.gateway.security.UserCodeConfig;
 import dev.sluice.gateway.session.CatalogDeclaration;
 import dev.sluice.planner.cache.PlanCacheConfig;
@@ -67,6 +68,7 @@ final class GatewayConfigTest {
         assertThat(config.flinkOptions().toMap()).isEmpty();
         assertThat(config.closedSessionHistory())
                 .isEqualTo(new ClosedSessionHistoryConfig(Duration.ofMinutes(15), 100, 1000));
+        assertThat(config.planning()).isEqualTo(new PlanningConfig(Duration.ofSeconds(30)));
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.util.Set;
  */
 final class StatementComplexity {
     // Measured with Flink 2.3 in batch mode, planning and running over a 10-row table on a thread of the JVM's default
-    // stack (the gateway's request threads): an IN list of 1,000 values 2.3 s and 58 MB of heap, of 3,000 257 MB,
+    // stack (the gateway's planning threads): an IN list of 1,000 values 2.3 s and 58 MB of heap, of 3,000 257 MB,
     // of 10,000 499 MB; a CASE of 100 branches 129 MB, 200 246 MB, 400 6 s and 516 MB; a chain of 500 '+' passed and
     // 700 overflowed the stack, 400 ANDs passed and 500 overflowed; 1,000 rows of VALUES 246 MB, 5,000 754 MB; 1,000
     // computed columns 325 MB. Each bound sits at a size that passed, at about half of one that failed.

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * timeouts.
  *
  * <p>Avatica's {@code Meta} calls carry no per-request context, and its handler runs a request on the calling
- * thread, so the request is the current thread's while it is handled ({@link #callOnThisThread}).
+ * thread, so the request is the current thread's while it is handled ({@link #callOnThisThread}), and that of the
+ * worker its statement plans on ({@link #carrying}).
  */
 public final class InFlightRequest {
     private static final Logger LOG = LoggerFactory.getLogger(InFlightRequest.class);
@@ -37,6 +38,22 @@ public final class InFlightRequest {
                 CURRENT.set(previous);
             }
         }
+    }
+
+    /**
+     * {@code task}, to run on another thread with the current thread's request as that thread's: for work a request
+     * hands to a worker (its statement's planning), so that what the work registers is cancelled with the request.
+     * Unchanged on a thread that handles no request.
+     */
+    public static Runnable carrying(Runnable task) {
+        InFlightRequest request = CURRENT.get();
+        if (request == null) {
+            return task;
+        }
+        return () -> request.callOnThisThread(() -> {
+            task.run();
+            return null;
+        });
     }
 
     /**

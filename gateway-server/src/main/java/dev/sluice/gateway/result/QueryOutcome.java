@@ -46,7 +46,7 @@ public enum QueryOutcome {
     /** The outcome of a statement that failed with {@code code}. */
     public static QueryOutcome of(SluiceErrorCode code) {
         return switch (code) {
-            case QUERY_TIMEOUT, ADMISSION_TIMEOUT, CLUSTER_NOT_ANSWERING -> TIMEOUT;
+            case QUERY_TIMEOUT, ADMISSION_TIMEOUT, CLUSTER_NOT_ANSWERING, PLANNING_TIMEOUT -> TIMEOUT;
             case STATEMENT_CANCELED, RESULT_IDLE_TIMEOUT -> CANCELLED;
             case NO_SUCH_CONNECTION,
                     SYNTAX_ERROR,
@@ -83,6 +83,8 @@ public enum QueryOutcome {
                     CLUSTER_BUSY,
                     USER_LIMIT_REACHED,
                     USER_STATEMENT_LIMIT_REACHED,
+                    SESSION_STILL_PLANNING,
+                    PLANNING_THREADS_BUSY,
                     STATEMENT_TOO_LONG,
                     STATEMENT_TOO_COMPLEX -> FAILURE;
         };

@@ -31,6 +31,22 @@ public final class RequestUser {
     }
 
     /**
+     * {@code task}, to run on another thread as the current thread's user: for work a request hands to a worker (its
+     * statement's planning). Unchanged on a thread without a user.
+     */
+    public Runnable carrying(Runnable task) {
+        requireNonNull(task, "task is null");
+        GatewayUser user = current.get();
+        if (user == null) {
+            return task;
+        }
+        return () -> callAs(user, () -> {
+            task.run();
+            return null;
+        });
+    }
+
+    /**
      * The current thread's user.
      *
      * @throws IllegalStateException outside {@link #callAs}: a request that reached a session without being

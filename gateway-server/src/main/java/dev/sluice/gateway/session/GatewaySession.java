@@ -2,7 +2,6 @@ package dev.sluice.gateway.session;
 
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryHistory;
-import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
@@ -11,7 +10,6 @@ import dev.sluice.gateway.jobcommand.ClusterJobsAnswer;
 import dev.sluice.gateway.jobcommand.SessionJobs;
 import dev.sluice.gateway.jobcommand.StopJobCommand;
 import dev.sluice.gateway.result.MaterializedLimits;
-import dev.sluice.gateway.result.QueryOutcome;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -27,7 +25,6 @@ import dev.sluice.gateway.statement.SessionContext;
 import dev.sluice.gateway.statement.StatementLimits;
 import dev.sluice.jobs.JobSubmissions;
 import dev.sluice.planner.PlannedStatement;
-import dev.sluice.planner.StatementKind;
 import dev.sluice.planner.StatementPlanner;
 import dev.sluice.planner.cache.JobPlanCache;
 import dev.sluice.planner.cache.PlanScope;
@@ -43,7 +40,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
@@ -54,19 +50,17 @@ import static java.util.Objects.requireNonNull;
  * {@link SessionOptionCommands options}, the {@link ConstantQueryAnswers answers without a job}, or the
  * {@link FlinkStatementRunner run in Flink}; every statement is traced in its {@link QueryHistory history}.
  *
- * <p>A TableEnvironment is not thread-safe, so statements of one session execute one at a time; fetching results
- * does not take that lock, so a slow fetch on one statement does not block another statement's execution.
+ * <p>A TableEnvironment is not thread-safe, so statements of one session execute one at a time
+ * ({@link SessionExecution}); fetching results does not take that lock, so a slow fetch on one statement does not block
+ * another statement's execution. Those that may plan in Flink do so on a planning worker, within the planning bound.
  */
 public final class GatewaySession implements AutoCloseable {
-    private static final int NO_STATEMENT = -1;
     private static final Logger LOG = LoggerFactory.getLogger(GatewaySession.class);
 
     private final String id;
     private final ClusterEndpoint cluster;
-    private final QueryObserver observer;
     private final SessionClock clock;
     private final JobPlanCache jobPlans;
-    private final ReentrantLock executionLock = new ReentrantLock();
     private final SessionEnvironment environment;
     private final SessionOptionCommands options;
     private final QueryHistory history;
@@ -76,8 +70,6 @@ public final class GatewaySession implements AutoCloseable {
     private final RunningQueriesAnswer runningQueries;
     private final StopJobCommand stopJob;
     private final SessionStatements statements;
-    // the statement that holds the execution lock now, for a cancel that arrives before its result exists
-    private volatile int executingStatementId = NO_STATEMENT;
     private final SessionStateVersion stateVersion;
     private final ConnectionTransaction transaction = new ConnectionTransaction();
     private volatile long lastUsedNanos;
@@ -85,6 +77,7 @@ public final class GatewaySession implements AutoCloseable {
     private final StatementPolicies policies;
     private final SessionDataAccess dataAccess;
     private final ResultCache results;
+    private final SessionExecution execution;
 
     /**
      * @param context the session's id, cluster, clock, observer, plan cache, executor and result transports; the
@@ -114,7 +107,6 @@ public final class GatewaySession implements AutoCloseable {
         this.submissions = context.submissions();
         this.id = context.sessionId();
         this.cluster = context.cluster();
-        this.observer = context.observer();
         this.clock = context.clock();
         this.jobPlans = context.jobPlans();
         this.environment = new SessionEnvironment(environmentFactory, defaults);
@@ -132,6 +124,8 @@ public final class GatewaySession implements AutoCloseable {
             context.results().invalidateSession(id);
         });
         this.results = context.results();
+        this.execution = new SessionExecution(
+                cluster.name(), history, context.observer(), clock, context.planning(), stateVersion, transaction);
         this.lastUsedNanos = clock.nanoTime();
     }
 
@@ -202,7 +196,7 @@ public final class GatewaySession implements AutoCloseable {
     public void cancelStatement(int statementId) {
         GatewayStatement statement = requireStatement(statementId);
         statement.cancel();
-        if (executingStatementId == statementId) {
+        if (execution.isExecuting(statementId)) {
             submissions.cancelWaiting();
             flink.cancelWhileExecuting();
         }
@@ -253,17 +247,24 @@ public final class GatewaySession implements AutoCloseable {
             case PRIMARY_KEYS ->
                 answered(statement, withTableEnvironment(table -> PrimaryKeysAnswer.of(table, planned.primaryKeys())));
             // traced in the history, one statement of the session at a time
-            case SESSION_OPTION -> traced(statement, planned, trace -> options.run(planned.sessionOption()));
-            case CLUSTER_JOBS -> traced(statement, planned, trace -> clusterJobs.show());
-            case STOP_JOB -> traced(statement, planned, trace -> stopJob(planned));
+            case SESSION_OPTION -> execution.traced(statement, planned, trace -> options.run(planned.sessionOption()));
+            case CLUSTER_JOBS -> execution.traced(statement, planned, trace -> clusterJobs.show());
+            case STOP_JOB -> execution.traced(statement, planned, trace -> stopJob(planned));
+            // and those that may plan in Flink on a planning worker, within the planning bound; a constant query this
+            // session has planned already needs no planner, and is answered on this thread
             case CONSTANT_CANDIDATE ->
-                traced(
-                        statement,
-                        planned,
-                        trace -> constantQueries
-                                .answer(planned, maxRows, trace, stateVersion.current())
-                                .orElseGet(() -> inFlink(planned, maxRows, limits, trace)));
-            case USER_CODE, FLINK -> traced(statement, planned, trace -> inFlink(planned, maxRows, limits, trace));
+                constantQueries
+                        .findPlanned(planned, stateVersion.current())
+                        .map(plan -> execution.traced(
+                                statement, planned, trace -> constantQueries.answer(plan, maxRows, trace)))
+                        .orElseGet(() -> execution.planned(
+                                statement,
+                                planned,
+                                trace -> constantQueries
+                                        .answer(planned, maxRows, trace, stateVersion.current())
+                                        .orElseGet(() -> inFlink(planned, maxRows, limits, trace))));
+            case USER_CODE, FLINK ->
+                execution.planned(statement, planned, trace -> inFlink(planned, maxRows, limits, trace));
         };
     }
 
@@ -281,36 +282,6 @@ public final class GatewaySession implements AutoCloseable {
     private static StatementOutcome answered(GatewayStatement statement, StatementOutcome.Rows rows) {
         statement.replaceResult(rows);
         return rows;
-    }
-
-    /** Runs a statement under the execution lock, traced in the history from its start to its end. */
-    private StatementOutcome traced(
-            GatewayStatement statement, PlannedStatement planned, Function<QueryTrace, StatementOutcome> run) {
-        StatementKind kind = planned.kind();
-        QueryTrace trace = history.start(planned.sql(), kind, statement.id());
-        boolean succeeded = false;
-        executionLock.lock();
-        executingStatementId = statement.id();
-        try {
-            StatementOutcome outcome = run.apply(trace);
-            if (outcome instanceof StatementOutcome.Rows rows) {
-                statement.replaceResult(rows);
-            }
-            succeeded = true;
-            transaction.succeeded(kind);
-            return outcome;
-        } catch (RuntimeException | Error e) {
-            history.failed(trace, e);
-            throw e;
-        } finally {
-            stateVersion.ran(planned);
-            executingStatementId = NO_STATEMENT;
-            executionLock.unlock();
-            observer.executed(cluster.name(), kind, clock.nanoTime() - trace.startNanos(), succeeded);
-            if (!trace.isReadingAJob()) {
-                history.finish(trace, QueryOutcome.SUCCESS, "finished");
-            }
-        }
     }
 
     /**
@@ -372,14 +343,12 @@ public final class GatewaySession implements AutoCloseable {
     /**
      * Runs {@code action} on this session's TableEnvironment while no statement executes, because a TableEnvironment
      * is not thread-safe; for catalog reads and planning that must not submit a job.
+     *
+     * @throws dev.sluice.gateway.planning.SessionStillPlanningException at once while a statement whose planning was
+     *     given up (past its bound, or cancelled) still plans
      */
     public <T> T withTableEnvironment(Function<TableEnvironment, T> action) {
-        executionLock.lock();
-        try {
-            return action.apply(environment.onCurrentThread());
-        } finally {
-            executionLock.unlock();
-        }
+        return execution.withLock(() -> action.apply(environment.onCurrentThread()));
     }
 
     /** Closes the results that their clients have not read for {@code timeout}; returns how many. */

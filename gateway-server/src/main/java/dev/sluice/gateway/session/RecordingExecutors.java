@@ -15,20 +15,26 @@ import java.util.stream.Stream;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Wraps the executors a TableEnvironment finds so that the id of every job they submit is reported: the one place
- * where all of a session's jobs pass, the collected, the pushed and the DML ones alike.
+ * Wraps the executors a TableEnvironment finds so that the id of every job they submit is reported, and a check runs
+ * before each job is built: the one place where all of a session's jobs pass, the collected, the pushed and the DML ones
+ * alike.
  */
 final class RecordingExecutors {
     private RecordingExecutors() {}
 
-    /** The executors of {@code loader}, each reporting the id of every job it submits to {@code submitted}. */
-    static PipelineExecutorServiceLoader recording(PipelineExecutorServiceLoader loader, Consumer<JobID> submitted) {
+    /**
+     * The executors of {@code loader}, each running {@code beforeJob} before it takes a job (which may refuse it, by
+     * throwing) and reporting the id of every job it submits to {@code submitted}.
+     */
+    static PipelineExecutorServiceLoader recording(
+            PipelineExecutorServiceLoader loader, Runnable beforeJob, Consumer<JobID> submitted) {
         requireNonNull(loader, "loader is null");
+        requireNonNull(beforeJob, "beforeJob is null");
         requireNonNull(submitted, "submitted is null");
         return new PipelineExecutorServiceLoader() {
             @Override
             public PipelineExecutorFactory getExecutorFactory(Configuration configuration) throws Exception {
-                return recording(loader.getExecutorFactory(configuration), submitted);
+                return recording(loader.getExecutorFactory(configuration), beforeJob, submitted);
             }
 
             @Override
@@ -38,7 +44,8 @@ final class RecordingExecutors {
         };
     }
 
-    private static PipelineExecutorFactory recording(PipelineExecutorFactory factory, Consumer<JobID> submitted) {
+    private static PipelineExecutorFactory recording(
+            PipelineExecutorFactory factory, Runnable beforeJob, Consumer<JobID> submitted) {
         return new PipelineExecutorFactory() {
             @Override
             public String getName() {
@@ -58,6 +65,7 @@ final class RecordingExecutors {
                     public CompletableFuture<JobClient> execute(
                             Pipeline pipeline, Configuration jobConfiguration, ClassLoader userCodeClassLoader)
                             throws Exception {
+                        beforeJob.run();
                         return executor.execute(pipeline, jobConfiguration, userCodeClassLoader)
                                 .thenApply(job -> {
                                     submitted.accept(job.getJobID());

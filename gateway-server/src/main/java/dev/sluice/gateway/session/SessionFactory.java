@@ -14,6 +14,7 @@ import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.ClusterSessionJobs;
 import dev.sluice.gateway.jobcommand.JobOwners;
+import dev.sluice.gateway.planning.BoundedPlanning;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.GatewayUser;
@@ -72,6 +73,7 @@ public final class SessionFactory {
     private final DataAccessPolicy dataAccess;
     private final Authorization authorization;
     private final ResultTransports transports;
+    private final BoundedPlanning planning;
     private final PipelinedBatchProfile batchProfile;
     private final Map<String, JobOwners> jobOwners = new ConcurrentHashMap<>();
 
@@ -111,6 +113,7 @@ public final class SessionFactory {
         this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
         this.authorization = requireNonNull(authorization, "authorization is null");
         this.transports = shared.transports();
+        this.planning = shared.planning();
         this.batchProfile = requireNonNull(batchProfile, "batchProfile is null");
     }
 
@@ -148,6 +151,7 @@ public final class SessionFactory {
         // the gateway's query timeout, which the connection's properties and SET may override per session
         sessionConfiguration.set(SessionOptions.QUERY_TIMEOUT, config.queryTimeout());
         SessionDataAccess sessionDataAccess = new SessionAccessChecks(
+                planning::checkStillWanted,
                 dataAccess.forSession(owner.name(), Set.copyOf(setup.catalogs().names())),
                 authorization.forUser(owner));
         // connection properties with a dot in the name are Flink options (Avatica's own names have none)
@@ -183,11 +187,13 @@ public final class SessionFactory {
                 results,
                 executor,
                 transports,
-                sessionDataAccess);
+                sessionDataAccess,
+                planning);
         return new GatewaySession(
                 context,
                 configuration -> createTableEnvironment(
-                        RecordingExecutors.recording(executor.asServiceLoader(), jobId -> {
+                        // a statement's planning ends where its job asks for admission; one given up submits nothing
+                        RecordingExecutors.recording(executor.asServiceLoader(), planning::planningEnds, jobId -> {
                             // a job that carries other sessions' queries is no session's to stop
                             if (!executor.submittedShared(jobId)) {
                                 owners.record(jobId, owner);

@@ -39,7 +39,8 @@ public final class SessionOptionCommands {
 
     private final String sessionId;
     private final SessionEnvironment environment;
-    private QuerySettings querySettings;
+    // written under the session's execution lock; volatile for a constant query answered from the cache without it
+    private volatile QuerySettings querySettings;
 
     public SessionOptionCommands(String sessionId, SessionEnvironment environment) {
         this.sessionId = requireNonNull(sessionId, "sessionId is null");

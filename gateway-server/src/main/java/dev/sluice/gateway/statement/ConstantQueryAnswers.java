@@ -71,12 +71,33 @@ public final class ConstantQueryAnswers {
             trace.planned(cacheResult);
             observer.planned(clusterName, PlanKind.CONSTANT, cacheResult, clock.nanoTime() - start);
         }
-        return plan.map(constant -> {
-            List<Row> rows = constant.rows(clock.wallClock(), environment.localTimeZone());
-            if (maxRows > 0 && rows.size() > maxRows) {
-                rows = rows.subList(0, (int) maxRows);
-            }
-            return new StatementOutcome.Rows(constant.schema(), new ListResultCursor(rows));
-        });
+        return plan.map(constant -> rows(constant, maxRows));
+    }
+
+    /**
+     * The plan of {@code planned}, a constant-query candidate, at {@code stateVersion}, if this session has planned it
+     * already: it is answered without Flink's planner ({@link #answer(ConstantPlan, long, QueryTrace)}), so on the
+     * request's thread, with no planning worker. Thread-safe, without the execution lock.
+     */
+    public Optional<ConstantPlan> findPlanned(PlannedStatement planned, long stateVersion) {
+        boolean cacheable = jobPlans.isEnabled() && options.querySettings().planCacheEnabled();
+        return cacheable && planned.route() == StatementRoute.CONSTANT_CANDIDATE
+                ? plans.find(stateVersion, planned)
+                : Optional.empty();
+    }
+
+    /** The rows of {@code plan}, which {@link #findPlanned} found; no planning. */
+    public StatementOutcome answer(ConstantPlan plan, long maxRows, QueryTrace trace) {
+        trace.planned(PlanCacheResult.HIT);
+        observer.planned(clusterName, PlanKind.CONSTANT, PlanCacheResult.HIT, 0); // found, not planned
+        return rows(plan, maxRows);
+    }
+
+    private StatementOutcome rows(ConstantPlan constant, long maxRows) {
+        List<Row> rows = constant.rows(clock.wallClock(), environment.localTimeZone());
+        if (maxRows > 0 && rows.size() > maxRows) {
+            rows = rows.subList(0, (int) maxRows);
+        }
+        return new StatementOutcome.Rows(constant.schema(), new ListResultCursor(rows));
     }
 }

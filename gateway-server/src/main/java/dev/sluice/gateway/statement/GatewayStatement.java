@@ -1,5 +1,6 @@
 package dev.sluice.gateway.statement;
 
+import dev.sluice.gateway.planning.PlanningPhase;
 import dev.sluice.gateway.result.NoResultException;
 import dev.sluice.gateway.result.ResultCursor;
 import dev.sluice.gateway.result.ResultIdleTimeoutException;
@@ -41,6 +42,8 @@ public final class GatewayStatement implements AutoCloseable {
     private volatile long observedRowBytes;
     /** Whether a fetch is under way (it may hold the monitor while it waits for rows); read by {@link #close()}. */
     private volatile boolean fetching;
+    /** The planning of the statement's latest execution, which a cancel gives up while it still plans. */
+    private volatile @Nullable PlanningPhase planning;
 
     private final ResultIdleWatch idleWatch = new ResultIdleWatch();
     private final LongSupplier nanoTime;
@@ -104,18 +107,28 @@ public final class GatewayStatement implements AutoCloseable {
 
     /**
      * Cancels the statement's running job at once, without waiting for a fetch in progress: that fetch, and any later
-     * one on this result, fails with {@link StatementCanceledException}. Does nothing when no job runs. A cancel that
+     * one on this result, fails with {@link StatementCanceledException}. Does nothing when no job runs. A statement that
+     * still waits for its session or plans is answered at once, and runs no job ({@link PlanningPhase#cancel}). A cancel that
      * arrives while the statement is still starting cancels the result it then gets ({@link #replaceResult}). A result
      * whose every row has gone to the client has nothing left to stop: its cancel does nothing, so that the driver may
      * cancel any result its client closes before its end without cancelling a job that just finished.
      */
     public void cancel() {
+        PlanningPhase executing = planning;
+        if (executing != null) {
+            executing.cancel(); // only while it waits for its session or plans: its client is answered at once
+        }
         ResultCursor current = cursor;
         if (current != null && current.isDone()) {
             return;
         }
         canceled = true;
         cancelJob.run();
+    }
+
+    /** An execution of the statement starts, whose planning is {@code phase}; a {@link #cancel()} gives it up. */
+    public void planningStarts(PlanningPhase phase) {
+        planning = requireNonNull(phase, "phase is null");
     }
 
     /**

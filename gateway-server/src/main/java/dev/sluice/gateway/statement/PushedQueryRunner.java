@@ -3,6 +3,7 @@ package dev.sluice.gateway.statement;
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.planning.BoundedPlanning;
 import dev.sluice.gateway.push.ResultEndpointServer;
 import dev.sluice.gateway.result.PushedResultRows;
 import dev.sluice.gateway.result.QueryDeadline;
@@ -59,6 +60,7 @@ final class PushedQueryRunner {
     private final ResultTransports transports;
     private final SessionDataAccess dataAccess;
     private final BooleanSupplier loadedUserCode;
+    private final BoundedPlanning planning;
     // a pushed query waiting for its sink: a cancel closes it (its job is cancelled, and the wait ends)
     private volatile @Nullable PushedResultRows starting;
 
@@ -77,6 +79,7 @@ final class PushedQueryRunner {
         this.transports = context.transports();
         this.dataAccess = context.dataAccess();
         this.loadedUserCode = requireNonNull(loadedUserCode, "loadedUserCode is null");
+        this.planning = context.planning();
     }
 
     /**
@@ -196,7 +199,7 @@ final class PushedQueryRunner {
             QueryDeadline deadline,
             @Nullable ResultFill fill) {
         PushedQueryStarter starter =
-                new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster, dataAccess);
+                new PushedQueryStarter(endpoint, submissions, jobPlans, sessionId, cluster, dataAccess, planning);
         boolean reusePlans = jobPlans.isEnabled() && settings.planCacheEnabled();
         try {
             try {

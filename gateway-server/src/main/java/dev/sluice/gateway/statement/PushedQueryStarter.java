@@ -1,6 +1,7 @@
 package dev.sluice.gateway.statement;
 
 import dev.sluice.gateway.dataaccess.SessionDataAccess;
+import dev.sluice.gateway.planning.BoundedPlanning;
 import dev.sluice.gateway.push.PushedJob;
 import dev.sluice.gateway.push.PushedQueryRows;
 import dev.sluice.gateway.push.PushedResult;
@@ -75,21 +76,27 @@ final class PushedQueryStarter {
     private final String sessionId;
     private final ClusterEndpoint cluster;
     private final SessionDataAccess dataAccess;
+    private final BoundedPlanning planningBound;
 
-    /** @param submissions the session's executor: admission, and the switch for the start wait of its next job */
+    /**
+     * @param submissions the session's executor: admission, and the switch for the start wait of its next job
+     * @param planningBound told where the query's planning ends; refuses the job of one whose planning was given up
+     */
     PushedQueryStarter(
             ResultEndpointServer endpoint,
             JobSubmissions submissions,
             JobPlanCache jobPlans,
             String sessionId,
             ClusterEndpoint cluster,
-            SessionDataAccess dataAccess) {
+            SessionDataAccess dataAccess,
+            BoundedPlanning planningBound) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
         this.submissions = requireNonNull(submissions, "submissions is null");
         this.jobPlans = requireNonNull(jobPlans, "jobPlans is null");
         this.sessionId = requireNonNull(sessionId, "sessionId is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
         this.dataAccess = requireNonNull(dataAccess, "dataAccess is null");
+        this.planningBound = requireNonNull(planningBound, "planningBound is null");
     }
 
     /**
@@ -182,6 +189,12 @@ final class PushedQueryStarter {
             String sinkName = SharedSinkNames.of(result.ticket().resultId());
             bindSink = plan -> PushSinkBinding.bind(plan, sinkOptions, sinkName);
         }
+        // planned: what follows reads the data's versions and asks for admission; a query whose planning was given up
+        // stops here, with no job
+        closedOnFailure(result, () -> {
+            planningBound.planningEnds();
+            return null;
+        });
         if (fill != null) {
             ResultDependencies dependencies = cached.isPresent()
                     ? cached.get().dependencies()

@@ -8,6 +8,7 @@ import dev.sluice.gateway.history.ClosedSessionHistoryConfig;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QuerySummary;
 import dev.sluice.gateway.history.SessionClock;
+import dev.sluice.gateway.planning.TestPlanning;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.GatewayUser;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -218,7 +219,8 @@ final class SessionRegistryTest {
                         QueryObserver.NONE,
                         clock,
                         new ClosedSessionHistory(
-                                new ClosedSessionHistoryConfig(Duration.ofMinutes(15), 100, 1000), clock)),
+                                new ClosedSessionHistoryConfig(Duration.ofMinutes(15), 100, 1000), clock),
+                        TestPlanning.onCallingThread()),
                 new Configuration(),
                 config,
                 SessionSetup.none(),

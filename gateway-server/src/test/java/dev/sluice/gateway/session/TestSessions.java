@@ -6,6 +6,7 @@ import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.RunningQueriesAnswer;
 import dev.sluice.gateway.history.SessionClock;
 import dev.sluice.gateway.jobcommand.FakeSessionJobs;
+import dev.sluice.gateway.planning.TestPlanning;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.security.UserCodePolicy;
@@ -69,7 +70,8 @@ public final class TestSessions {
                         ResultCache.disabled(),
                         NoSubmissions.INSTANCE,
                         ResultTransports.collect(),
-                        DataAccessPolicy.defaults().forSession("", Set.of())),
+                        DataAccessPolicy.defaults().forSession("", Set.of()),
+                        TestPlanning.onCallingThread()),
                 environmentFactory(),
                 defaults(),
                 new MaterializedLimits(1000, 64L << 20),

@@ -128,6 +128,17 @@ final class SessionOptionCommandsTest {
     }
 
     @Test
+    void aSessionCannotRaiseItsPlanningBound() {
+        // the bound protects the gateway from its users' statements: the gateway's alone, not even to lower it
+        assertThatThrownBy(() -> run("SET 'sluice.query.max-planning-time' = '1 h'"))
+                .isInstanceOf(InvalidOptionValueException.class)
+                .hasMessageStartingWith("sluice.query.max-planning-time cannot be set per connection");
+        assertThatThrownBy(() -> SessionScopedOptions.checkSettable("sluice.query.max-planning-time", "1 s"))
+                .as("nor as a property of the connection")
+                .isInstanceOf(InvalidOptionValueException.class);
+    }
+
+    @Test
     void switchingTheRuntimeModeCreatesANewEnvironmentWithTheSessionsOptions() {
         TableEnvironment before = environment.current();
         run("SET 'pipeline.name' = 'dashboards'");

@@ -5,6 +5,7 @@ import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryObserver;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
+import dev.sluice.gateway.planning.TestPlanning;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.resultcache.ResultCache;
 import dev.sluice.gateway.session.TestSessions;
@@ -60,6 +61,29 @@ final class ConstantQueryAnswersTest {
     }
 
     @Test
+    void findsWhatTheSessionHasPlannedAlreadyToAnswerItWithoutThePlanner() {
+        ConstantQueryAnswers answers = answers(true);
+        assertThat(answers.findPlanned(StatementPlanner.analyze("SELECT 42"), 0))
+                .isEmpty();
+        planCache(answers, "SELECT 42", 0);
+
+        QueryTrace trace = history.start("SELECT 42", StatementKind.QUERY);
+        StatementOutcome.Rows rows = (StatementOutcome.Rows) answers.answer(
+                answers.findPlanned(StatementPlanner.analyze("SELECT  42"), 0).orElseThrow(), 0, trace);
+
+        assertThat(rows.cursor().next(10)).containsExactly(Row.of(42));
+        assertThat(trace.planCache()).isEqualTo(PlanCacheResult.HIT);
+        assertThat(observer.calls).endsWith("planned test CONSTANT HIT 0 ns");
+        assertThat(answers.findPlanned(StatementPlanner.analyze("SELECT 42"), 1))
+                .as("at another state version")
+                .isEmpty();
+        options.run(SessionOptionStatement.parse("SET 'sluice.plan-cache.enabled' = 'false'"));
+        assertThat(answers.findPlanned(StatementPlanner.analyze("SELECT 42"), 0))
+                .as("with the session's cache off")
+                .isEmpty();
+    }
+
+    @Test
     void leavesQueriesThatNeedAJobToFlink() {
         ConstantQueryAnswers answers = answers(true);
         QueryTrace readsATable = history.start("SELECT x FROM t", StatementKind.QUERY);
@@ -100,7 +124,8 @@ final class ConstantQueryAnswersTest {
                         ResultCache.disabled(),
                         NoSubmissions.INSTANCE,
                         ResultTransports.collect(),
-                        DataAccessPolicy.defaults().forSession("", Set.of())),
+                        DataAccessPolicy.defaults().forSession("", Set.of()),
+                        TestPlanning.onCallingThread()),
                 environment,
                 options);
     }

@@ -4,6 +4,7 @@ import dev.sluice.gateway.dataaccess.DataAccessPolicy;
 import dev.sluice.gateway.history.QueryHistory;
 import dev.sluice.gateway.history.QueryTrace;
 import dev.sluice.gateway.history.RecordingObserver;
+import dev.sluice.gateway.planning.TestPlanning;
 import dev.sluice.gateway.result.MaterializedLimits;
 import dev.sluice.gateway.result.StatementOutcome;
 import dev.sluice.gateway.resultcache.ResultCache;
@@ -51,7 +52,8 @@ final class FlinkStatementRunnerTest {
                     ResultCache.disabled(),
                     NoSubmissions.INSTANCE,
                     ResultTransports.collect(),
-                    DataAccessPolicy.defaults().forSession("", Set.of())),
+                    DataAccessPolicy.defaults().forSession("", Set.of()),
+                    TestPlanning.onCallingThread()),
             environment,
             options,
             history,

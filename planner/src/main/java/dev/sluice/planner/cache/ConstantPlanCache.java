@@ -43,6 +43,16 @@ public final class ConstantPlanCache {
     }
 
     /**
+     * The constant plan of {@code statement} at {@code stateVersion} if this cache holds one: found without Flink's
+     * planner, and without the session's execution lock. Empty when the statement would have to be planned, or is
+     * known to need a job.
+     */
+    public Optional<ConstantPlan> find(long stateVersion, PlannedStatement statement) {
+        Optional<ConstantPlan> cached = plans.getIfPresent(key(stateVersion, statement));
+        return cached == null ? Optional.empty() : cached;
+    }
+
+    /**
      * The constant plan of {@code statement} on {@code environment} at {@code stateVersion}: from this cache if
      * {@code cacheable} and known, else from Flink's parser and validator. Must run on the session's planning thread
      * state, under its execution lock.
@@ -58,7 +68,7 @@ public final class ConstantPlanCache {
                     "Only a constant-query candidate has a constant plan, the statement's route is "
                             + statement.route());
         }
-        String key = stateVersion + "\n" + statement.normalForm();
+        String key = key(stateVersion, statement);
         Optional<ConstantPlan> cached = cacheable ? plans.getIfPresent(key) : null;
         if (cached != null) {
             return new Lookup(cached, PlanCacheResult.HIT);
@@ -69,5 +79,9 @@ public final class ConstantPlanCache {
         }
         plans.put(key, plan);
         return new Lookup(plan, PlanCacheResult.MISS);
+    }
+
+    private static String key(long stateVersion, PlannedStatement statement) {
+        return stateVersion + "\n" + statement.normalForm();
     }
 }

@@ -52,6 +52,22 @@ final class ConstantPlanCacheTest {
     }
 
     @Test
+    void findsOnlyWhatItHasPlannedAtThatStateVersion() {
+        ConstantPlanCache cache = new ConstantPlanCache(10);
+        assertThat(cache.find(1, planned("SELECT 1"))).as("never planned").isEmpty();
+
+        ConstantPlanCache.Lookup planned = cache.plan(environment, 1, planned("SELECT 1"), true);
+        cache.plan(environment, 1, planned("select rand()"), true);
+
+        assertThat(cache.find(1, planned("SELECT  1")))
+                .containsSame(planned.plan().orElseThrow());
+        assertThat(cache.find(2, planned("SELECT 1")))
+                .as("another state version")
+                .isEmpty();
+        assertThat(cache.find(1, planned("select rand()"))).as("needs a job").isEmpty();
+    }
+
+    @Test
     void neitherReadsNorKeepsWhenTheSessionHasTheCacheOff() {
         ConstantPlanCache cache = new ConstantPlanCache(10);
 
