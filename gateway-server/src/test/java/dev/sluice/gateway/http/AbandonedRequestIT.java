@@ -7,12 +7,7 @@ import dev.sluice.testing.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -23,9 +18,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static dev.sluice.gateway.testing.RawAvaticaJson.openStatement;
+import static dev.sluice.gateway.testing.RawAvaticaJson.prepareAndExecute;
+import static dev.sluice.gateway.testing.RawAvaticaJson.send;
+import static dev.sluice.gateway.testing.RawAvaticaJson.sendOnly;
 import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -39,8 +36,6 @@ final class AbandonedRequestIT {
     @RegisterExtension
     static final GatewayExtension GATEWAYS = GatewayExtension.embedded();
 
-    private static final Pattern STATEMENT_ID = Pattern.compile("\"statementId\":(\\d+)");
-
     @Test
     void aDmlWhoseClientWentAwayIsCancelled() throws Exception {
         SluiceGateway gateway = GATEWAYS.start(Map.of());
@@ -53,11 +48,11 @@ final class AbandonedRequestIT {
                         + " 'rows-per-second' = '5')",
                 "create temporary table sink (x INT) with ('connector' = 'blackhole')"
             }) {
-                assertThat(send(socket, execute(connectionId, statementId, ddl)))
+                assertThat(send(socket, prepareAndExecute(connectionId, statementId, ddl)))
                         .contains("\"response\":\"executeResults\"");
             }
             // a DML waits for its job's end: 200 s of rows; the answer is never read
-            sendOnly(socket, execute(connectionId, statementId, "insert into sink select x from slow"));
+            sendOnly(socket, prepareAndExecute(connectionId, statementId, "insert into sink select x from slow"));
             try (Connection watching = DriverManager.getConnection(gateway.jdbcUrl());
                     Statement statement = watching.createStatement()) {
                 Eventually.within(Duration.ofSeconds(60))
@@ -82,11 +77,14 @@ final class AbandonedRequestIT {
                 "create temporary table ticks (n BIGINT) with ('connector' = 'datagen', 'rows-per-second' = '20',"
                         + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000')"
             }) {
-                assertThat(send(socket, execute(connectionId, statementId, ddl)))
+                assertThat(send(socket, prepareAndExecute(connectionId, statementId, ddl)))
                         .contains("\"response\":\"executeResults\"");
             }
             // one row at once, then none for hours: the next fetch waits at the gateway
-            assertThat(send(socket, execute(connectionId, statementId, "select n from ticks where n = 1 or n > 99999")))
+            assertThat(send(
+                            socket,
+                            prepareAndExecute(
+                                    connectionId, statementId, "select n from ticks where n = 1 or n > 99999")))
                     .contains("\"response\":\"executeResults\"");
             sendOnly(
                     socket,
@@ -133,56 +131,5 @@ final class AbandonedRequestIT {
                 thread.shutdownNow();
             }
         }
-    }
-
-    /** Opens connection {@code connectionId} with properties {@code info} (a JSON object) and a statement in it. */
-    private static String openStatement(Socket socket, String connectionId, String info) throws IOException {
-        send(
-                socket,
-                "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId + "\",\"info\":" + info + "}");
-        String created = send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
-        Matcher id = STATEMENT_ID.matcher(created);
-        assertThat(id.find()).as(created).isTrue();
-        return id.group(1);
-    }
-
-    private static String execute(String connectionId, String statementId, String sql) {
-        return "{\"request\":\"prepareAndExecute\",\"connectionId\":\"" + connectionId + "\",\"statementId\":"
-                + statementId + ",\"sql\":\"" + sql.replace("\"", "\\\"") + "\",\"maxRowCount\":-1}";
-    }
-
-    private static String send(Socket socket, String json) throws IOException {
-        sendOnly(socket, json);
-        return readResponse(socket.getInputStream());
-    }
-
-    private static void sendOnly(Socket socket, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        OutputStream out = socket.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
-                        + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.write(body);
-        out.flush();
-    }
-
-    /** One HTTP response's body, read by its Content-Length. */
-    private static String readResponse(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("the gateway closed the connection; got " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1
-                    : 0;
-        }
-        Matcher length =
-                Pattern.compile("(?i)content-length: (\\d+)").matcher(head.toString(StandardCharsets.US_ASCII));
-        assertThat(length.find()).as(head.toString(StandardCharsets.US_ASCII)).isTrue();
-        return new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8);
     }
 }

@@ -11,16 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -36,11 +31,13 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static dev.sluice.gateway.testing.RawAvaticaJson.openStatement;
+import static dev.sluice.gateway.testing.RawAvaticaJson.prepareAndExecute;
+import static dev.sluice.gateway.testing.RawAvaticaJson.send;
+import static dev.sluice.gateway.testing.RawAvaticaJson.sendOnly;
 import static dev.sluice.testing.SqlStates.hasSqlState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -69,7 +66,6 @@ final class PlanningBoundIT {
                     .collect(Collectors.joining(" or "));
     private static final String TABLE =
             "create temporary table t (x INT) with ('connector' = 'datagen', 'number-of-rows' = '3')";
-    private static final Pattern STATEMENT_ID = Pattern.compile("\"statementId\":(\\d+)");
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<AutoCloseable> toClose = new ArrayList<>();
@@ -174,10 +170,10 @@ final class PlanningBoundIT {
         int jobsBefore = jobs(gateway);
         String connectionId = UUID.randomUUID().toString();
         try (Socket socket = new Socket("127.0.0.1", gateway.address().getPort())) {
-            String statementId = openStatement(socket, connectionId);
-            assertThat(send(socket, execute(connectionId, statementId, TABLE)))
+            String statementId = openStatement(socket, connectionId, "{}");
+            assertThat(send(socket, prepareAndExecute(connectionId, statementId, TABLE)))
                     .contains("\"response\":\"executeResults\"");
-            sendOnly(socket, execute(connectionId, statementId, SLOW_TO_PLAN)); // the answer is never read
+            sendOnly(socket, prepareAndExecute(connectionId, statementId, SLOW_TO_PLAN)); // the answer is never read
             Thread.sleep(500); // the statement has reached the gateway and plans
             socket.close(); // the client is killed
         }
@@ -267,54 +263,5 @@ final class PlanningBoundIT {
         String body = http.send(HttpRequest.newBuilder(overview).build(), HttpResponse.BodyHandlers.ofString())
                 .body();
         return body.split("\"jid\"", -1).length - 1;
-    }
-
-    /** Opens connection {@code connectionId} over Avatica's JSON and a statement in it. */
-    private static String openStatement(Socket socket, String connectionId) throws IOException {
-        send(socket, "{\"request\":\"openConnection\",\"connectionId\":\"" + connectionId + "\",\"info\":{}}");
-        String created = send(socket, "{\"request\":\"createStatement\",\"connectionId\":\"" + connectionId + "\"}");
-        Matcher id = STATEMENT_ID.matcher(created);
-        assertThat(id.find()).as(created).isTrue();
-        return id.group(1);
-    }
-
-    private static String execute(String connectionId, String statementId, String sql) {
-        return "{\"request\":\"prepareAndExecute\",\"connectionId\":\"" + connectionId + "\",\"statementId\":"
-                + statementId + ",\"sql\":\"" + sql.replace("\"", "\\\"") + "\",\"maxRowCount\":-1}";
-    }
-
-    private static String send(Socket socket, String json) throws IOException {
-        sendOnly(socket, json);
-        return readResponse(socket.getInputStream());
-    }
-
-    private static void sendOnly(Socket socket, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        OutputStream out = socket.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
-                        + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.write(body);
-        out.flush();
-    }
-
-    /** One HTTP response's body, read by its Content-Length. */
-    private static String readResponse(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("the gateway closed the connection; got " + head);
-            }
-            head.write(b);
-            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1
-                    : 0;
-        }
-        Matcher length =
-                Pattern.compile("(?i)content-length: (\\d+)").matcher(head.toString(StandardCharsets.US_ASCII));
-        assertThat(length.find()).as(head.toString(StandardCharsets.US_ASCII)).isTrue();
-        return new String(in.readNBytes(Integer.parseInt(length.group(1))), StandardCharsets.UTF_8);
     }
 }
