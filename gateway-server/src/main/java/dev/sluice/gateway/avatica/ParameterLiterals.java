@@ -216,7 +216,7 @@ final class ParameterLiterals {
         if (instant.getNano() % 1_000_000 != 0) {
             throw new InvalidParameterException("Parameter " + (index + 1) + " is the instant " + text
                     + ", whose fraction is finer than milliseconds, which Flink's TO_TIMESTAMP_LTZ cannot hold;"
-                    + " bind it truncated to milliseconds (Instant.truncatedTo(ChronoUnit.MILLIS))");
+                    + " bind it truncated to milliseconds (in Java, Instant.truncatedTo(ChronoUnit.MILLIS))");
         }
         String literal = SqlLiterals.of(instant);
         return java.util.Optional.of(withLocalZone ? literal : "CAST(" + literal + " AS " + sqlType(markerType) + ")");
