@@ -29,6 +29,7 @@ public final class QueryTrace {
     private final StatementKind kind;
     private final Instant startedAt;
     private final long startNanos;
+    private volatile boolean planningGivenUp;
     private volatile @Nullable SubmissionTimings submission;
     private volatile @Nullable PlanCacheResult planCache;
     private volatile @Nullable ResultCacheResult resultCache;
@@ -91,13 +92,25 @@ public final class QueryTrace {
     }
 
     /**
+     * Its planning was given up (past {@code sluice.query.max-planning-time}, or cancelled): its client was answered,
+     * and Flink's planner goes on to its end and runs nothing; {@link #phase()} says so until the statement ends.
+     */
+    public void planningGivenUp() {
+        planningGivenUp = true;
+    }
+
+    /**
      * Where the statement is: {@code planning} until its job is submitted (planning, the cluster's admission queue and
      * the submission), {@code running} until its first row, {@code reading} until the end of its result, then
-     * {@code delivering} while its client reads the rest; {@code ended} once it has.
+     * {@code delivering} while its client reads the rest; {@code ended} once it has. {@code planning, given up} once
+     * its client was answered while it planned ({@link #planningGivenUp}), until it ends.
      */
     String phase() {
         if (hasEnded()) {
             return "ended";
+        }
+        if (planningGivenUp) {
+            return "planning, given up";
         }
         ResultProgress current = progress;
         if (current != null && current.endedAtNanos() >= 0) {

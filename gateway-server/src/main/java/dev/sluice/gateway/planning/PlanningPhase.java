@@ -156,6 +156,11 @@ public final class PlanningPhase {
         return givenUp;
     }
 
+    /** Runs {@code action} when the planning is given up (at once if it was); never, if it is not. */
+    public void whenGivenUp(Runnable action) {
+        givenUp.thenRun(action);
+    }
+
     /** Why the planning was given up, as its client is told; meaningful once {@link #isGivenUp()}. */
     RuntimeException failure() {
         return state.get() == State.TIMED_OUT

@@ -85,6 +85,7 @@ final class SessionExecution {
         // counted against its user's running statements from here, on the calling thread: a refusal comes at once
         QueryTrace trace = history.start(planned.sql(), planned.kind(), statement.id());
         PlanningPhase phase = planning.newPhase(statement.id());
+        phase.whenGivenUp(trace::planningGivenUp); // the history shows what still plans for nobody
         statement.planningStarts(phase); // a cancel of the statement gives its planning up
         try {
             return planning.run(phase, () -> underLock(statement, planned, trace, phase, run));

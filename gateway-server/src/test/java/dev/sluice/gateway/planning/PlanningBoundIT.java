@@ -129,7 +129,7 @@ final class PlanningBoundIT {
                 .hasMessageContaining("The session is still planning statement")
                 .hasMessageContaining("which passed sluice.query.max-planning-time (1 s) and runs no job");
         assertThat(Duration.ofNanos(System.nanoTime() - refusedStart)).isLessThan(Duration.ofSeconds(1));
-        assertThat(runningStatements(alicesOther)).containsExactly("planning");
+        assertThat(runningStatements(alicesOther)).containsExactly("planning, given up");
         assertThatThrownBy(() -> alicesOther.executeQuery("select 41 + 1"))
                 .as("it holds alice's one running statement")
                 .satisfies(hasSqlState("53000"))
@@ -137,7 +137,7 @@ final class PlanningBoundIT {
         assertThat(one(bob, "select 41 + 1")).as("another user meanwhile").isEqualTo(42);
         assertThat(runningStatements(alicesOther))
                 .as("still planning after the others were answered")
-                .containsExactly("planning");
+                .containsExactly("planning, given up");
 
         // once the planner has ended on its own, the session works again and nothing ran
         Eventually.within(Duration.ofSeconds(90))
@@ -181,7 +181,7 @@ final class PlanningBoundIT {
         long start = System.nanoTime();
         List<String> running = runningStatements(watching);
         Duration answeredAfter = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(running).as("its planning goes on").containsExactly("planning");
+        assertThat(running).as("its planning goes on").containsExactly("planning, given up");
         assertThat(answeredAfter)
                 .as("the one RPC thread was freed when the client went away, not when the planning ended")
                 .isLessThan(Duration.ofSeconds(2));
@@ -218,7 +218,7 @@ final class PlanningBoundIT {
         assertThat(Duration.ofNanos(failedAt.get(10, TimeUnit.SECONDS) - cancelledAt))
                 .as("answered at once, while the planner goes on")
                 .isLessThan(Duration.ofSeconds(1));
-        assertThat(runningStatements(watching)).containsExactly("planning");
+        assertThat(runningStatements(watching)).containsExactly("planning, given up");
         Eventually.within(Duration.ofSeconds(90))
                 .pollingEvery(Duration.ofMillis(250))
                 .untilAsserted(() -> assertThat(runningStatements(watching)).isEmpty());
