@@ -9,10 +9,6 @@ import dev.sluice.gateway.session.GatewaySession;
 import dev.sluice.gateway.session.SessionRegistry;
 import dev.sluice.gateway.statement.GatewayStatement;
 import dev.sluice.planner.SqlLiterals;
-import org.apache.flink.table.api.Schema;
-import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.catalog.Catalog;
-import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.types.Row;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -32,7 +28,7 @@ import static java.util.Objects.requireNonNull;
  * Warms a starting gateway up before it says it is ready: on each cluster, a session like a user's runs a join with an
  * aggregate and a filtered, sorted scan over datagen tables a few times, then reads a few tables of each declared
  * catalog ({@link WarmUpConfig#tablesPerCatalog()}) as a BI tool does: one row, then filtered and sorted, aggregated,
- * and by one value of its first column, twice each.
+ * and by one value of its first column, twice each ({@link WarmUpTables}).
  *
  * <p>A JVM that has not yet run a query pays for it the first time: loading the planner's classes and Calcite's,
  * generating and compiling code, opening the REST client and the result endpoint's connections, and, on the cluster,
@@ -186,12 +182,13 @@ public final class GatewayWarmUp {
         int failures = 0;
         try {
             for (String catalog : catalogs) {
-                List<CatalogTable> tables = tables(session, catalog, config.tablesPerCatalog());
+                List<WarmUpTables.Table> tables = session.withTableEnvironment(
+                        environment -> WarmUpTables.of(environment, catalog, config.tablesPerCatalog()));
                 if (tables.isEmpty()) {
                     steps.add("cluster " + cluster + ", catalog " + catalog + ": no table to read yet");
                     continue;
                 }
-                for (CatalogTable table : tables) {
+                for (WarmUpTables.Table table : tables) {
                     Optional<List<Row>> oneRow = step(
                             session,
                             cluster,
@@ -239,7 +236,7 @@ public final class GatewayWarmUp {
     private boolean catalogRounds(
             GatewaySession session,
             String cluster,
-            CatalogTable table,
+            WarmUpTables.Table table,
             Optional<String> lookupLiteral,
             long deadline,
             List<String> steps) {
@@ -326,70 +323,5 @@ public final class GatewayWarmUp {
             cursor.close();
         }
         return kept;
-    }
-
-    /** A catalog's table, quoted and qualified, and its first column, quoted. */
-    private record CatalogTable(String name, String firstColumn) {}
-
-    /** Up to {@code max} tables of {@code catalog} (views left out), its default database's first; empty if none. */
-    private static List<CatalogTable> tables(GatewaySession session, String catalog, int max) {
-        return session.withTableEnvironment(environment -> tables(environment, catalog, max));
-    }
-
-    private static List<CatalogTable> tables(TableEnvironment environment, String catalog, int max) {
-        Optional<Catalog> found = environment.getCatalog(catalog);
-        if (found.isEmpty()) {
-            return List.of();
-        }
-        Catalog opened = found.get();
-        List<String> databases = new ArrayList<>(opened.listDatabases());
-        databases.sort(null);
-        String defaultDatabase = opened.getDefaultDatabase();
-        if (databases.remove(defaultDatabase)) {
-            databases.add(0, defaultDatabase);
-        }
-        List<CatalogTable> tables = new ArrayList<>();
-        for (String database : databases) {
-            for (String table : tablesOf(opened, database)) {
-                if (tables.size() == max) {
-                    return tables;
-                }
-                @Nullable String column = firstColumn(opened, database, table);
-                if (column != null) {
-                    tables.add(new CatalogTable(
-                            quoted(catalog) + "." + quoted(database) + "." + quoted(table), quoted(column)));
-                }
-            }
-        }
-        return tables;
-    }
-
-    private static List<String> tablesOf(Catalog catalog, String database) {
-        try {
-            List<String> tables = new ArrayList<>(catalog.listTables(database));
-            tables.removeAll(catalog.listViews(database));
-            tables.sort(null);
-            return tables;
-        } catch (Exception e) {
-            // a database that cannot be listed has no table to warm up with; the warm-up goes on with the next
-            LOG.debug("Warm-up: cannot list the tables of {}.{}", catalog, database, e);
-            return List.of();
-        }
-    }
-
-    private static @Nullable String firstColumn(Catalog catalog, String database, String table) {
-        try {
-            return catalog.getTable(new ObjectPath(database, table)).getUnresolvedSchema().getColumns().stream()
-                    .map(Schema.UnresolvedColumn::getName)
-                    .findFirst()
-                    .orElse(null);
-        } catch (Exception e) {
-            LOG.debug("Warm-up: cannot read the columns of {}.{}", database, table, e);
-            return null;
-        }
-    }
-
-    private static String quoted(String name) {
-        return "`" + name.replace("`", "``") + "`";
     }
 }
