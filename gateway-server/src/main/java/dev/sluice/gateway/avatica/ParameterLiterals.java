@@ -19,6 +19,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /**
  * Turns a bound JDBC parameter (an Avatica {@link TypedValue}) into a Flink SQL literal.
@@ -80,7 +81,7 @@ final class ParameterLiterals {
             return literal;
         }
         if (local instanceof String text) {
-            java.util.Optional<String> instant = instantLiteral(index, text, markerType);
+            Optional<String> instant = instantLiteral(index, text, markerType);
             if (instant.isPresent()) {
                 return instant.get();
             }
@@ -201,17 +202,17 @@ final class ParameterLiterals {
      *
      * @throws InvalidParameterException for an instant with a fraction finer than milliseconds
      */
-    private static java.util.Optional<String> instantLiteral(int index, String text, LogicalType markerType) {
+    private static Optional<String> instantLiteral(int index, String text, LogicalType markerType) {
         boolean withLocalZone = markerType.is(LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
         if (!withLocalZone && !markerType.is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Instant instant;
         try {
             instant = OffsetDateTime.parse(text.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant();
         } catch (DateTimeParseException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (instant.getNano() % 1_000_000 != 0) {
             throw new InvalidParameterException("Parameter " + (index + 1) + " is the instant " + text
@@ -219,7 +220,7 @@ final class ParameterLiterals {
                     + " bind it truncated to milliseconds (in Java, Instant.truncatedTo(ChronoUnit.MILLIS))");
         }
         String literal = SqlLiterals.of(instant);
-        return java.util.Optional.of(withLocalZone ? literal : "CAST(" + literal + " AS " + sqlType(markerType) + ")");
+        return Optional.of(withLocalZone ? literal : "CAST(" + literal + " AS " + sqlType(markerType) + ")");
     }
 
     static String sqlType(LogicalType type) {

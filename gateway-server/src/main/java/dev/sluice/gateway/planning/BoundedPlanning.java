@@ -1,5 +1,6 @@
 package dev.sluice.gateway.planning;
 
+import io.netty.util.concurrent.DefaultThreadFactory;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
@@ -9,10 +10,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
@@ -86,9 +85,10 @@ public final class BoundedPlanning implements AutoCloseable {
                 60,
                 TimeUnit.SECONDS,
                 new SynchronousQueue<>(),
-                daemonThreads("sluice-planning-"),
+                new DefaultThreadFactory("sluice-planning", true),
                 new ThreadPoolExecutor.AbortPolicy());
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemonThreads("sluice-planning-bound-"));
+        ScheduledThreadPoolExecutor timer =
+                new ScheduledThreadPoolExecutor(1, new DefaultThreadFactory("sluice-planning-bound", true));
         timer.setRemoveOnCancelPolicy(true); // most plannings end well before their bound
         return new BoundedPlanning(
                 config,
@@ -208,14 +208,5 @@ public final class BoundedPlanning implements AutoCloseable {
     @Override
     public void close() {
         shutdown.run();
-    }
-
-    private static ThreadFactory daemonThreads(String prefix) {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, prefix + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -8,9 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,20 +20,8 @@ final class WarmUpTables {
 
     private WarmUpTables() {}
 
-    /**
-     * A catalog's table: its database, its name quoted and qualified, and its physical columns' names with their types
-     * as written, in order.
-     */
-    record Table(String database, String name, Map<String, String> columns) {
-        Table {
-            columns = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(columns));
-        }
-
-        /** Its first column, quoted. */
-        String firstColumn() {
-            return quoted(columns.keySet().iterator().next());
-        }
-    }
+    /** A catalog's table, quoted and qualified, and its first column, quoted. */
+    record Table(String name, String firstColumn) {}
 
     /** Up to {@code max} tables of {@code catalog}; empty if it has none, or is not declared. */
     static List<Table> of(TableEnvironment environment, String catalog, int max) {
@@ -56,10 +42,10 @@ final class WarmUpTables {
                 if (tables.size() == max) {
                     return tables;
                 }
-                Map<String, String> columns = columns(opened, database, table);
-                if (!columns.isEmpty()) {
+                Optional<String> column = firstColumn(opened, database, table);
+                if (column.isPresent()) {
                     tables.add(new Table(
-                            database, quoted(catalog) + "." + quoted(database) + "." + quoted(table), columns));
+                            quoted(catalog) + "." + quoted(database) + "." + quoted(table), quoted(column.get())));
                 }
             }
         }
@@ -79,24 +65,18 @@ final class WarmUpTables {
         }
     }
 
-    private static Map<String, String> columns(Catalog catalog, String database, String table) {
-        Map<String, String> columns = new LinkedHashMap<>();
+    private static Optional<String> firstColumn(Catalog catalog, String database, String table) {
         try {
-            for (Schema.UnresolvedColumn column : catalog.getTable(new ObjectPath(database, table))
-                    .getUnresolvedSchema()
-                    .getColumns()) {
-                if (column instanceof Schema.UnresolvedPhysicalColumn physical) {
-                    columns.put(physical.getName(), physical.getDataType().toString());
-                }
-            }
+            return catalog.getTable(new ObjectPath(database, table)).getUnresolvedSchema().getColumns().stream()
+                    .map(Schema.UnresolvedColumn::getName)
+                    .findFirst();
         } catch (Exception e) {
             LOG.debug("Warm-up: cannot read the columns of {}.{}", database, table, e);
-            return Map.of();
+            return Optional.empty();
         }
-        return columns;
     }
 
-    static String quoted(String name) {
+    private static String quoted(String name) {
         return "`" + name.replace("`", "``") + "`";
     }
 }
